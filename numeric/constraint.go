@@ -152,8 +152,20 @@ func (c Constraint) String(env *Env) string {
 	op := " <= "
 	if c.kind == EQ {
 		op = " = "
+	} else if allNegative(c.e.terms) {
+		// -x - y <= -3 reads better as x + y >= 3.
+		return lhs.Neg().String(env) + " >= " + c.e.c.String()
 	}
 	return lhs.String(env) + op + c.e.c.Neg().String()
+}
+
+func allNegative(ts []Term) bool {
+	for _, t := range ts {
+		if t.Coef.Sign() > 0 {
+			return false
+		}
+	}
+	return len(ts) > 0
 }
 
 // ConjString formats a conjunction as "c1 && c2 && ...", "true" when empty.

@@ -1,0 +1,185 @@
+// This file defines Cond, the Boolean conditions of Assume edges.
+
+package ir
+
+import (
+	"strings"
+
+	"github.com/numpred/numpred/numeric"
+)
+
+// Cond is a Boolean combination of linear atoms: one of *Atom, *Not, *And,
+// *Or, *BoolConst, *Nondet.
+type Cond interface {
+	isCond()
+}
+
+// Atom is a linear constraint over variable IDs (e <= 0 or e == 0).
+type Atom struct{ C numeric.Constraint }
+
+// Not is the negation of X.
+type Not struct{ X Cond }
+
+// And is the conjunction of Xs (true when empty).
+type And struct{ Xs []Cond }
+
+// Or is the disjunction of Xs (false when empty).
+type Or struct{ Xs []Cond }
+
+// BoolConst is true or false.
+type BoolConst struct{ V bool }
+
+// Nondet is a condition that may be true or false (Linear Programs' `?`).
+type Nondet struct{}
+
+func (*Atom) isCond()      {}
+func (*Not) isCond()       {}
+func (*And) isCond()       {}
+func (*Or) isCond()        {}
+func (*BoolConst) isCond() {}
+func (*Nondet) isCond()    {}
+
+// NewAtom returns the atom c, or a constant when c is constant.
+func NewAtom(c numeric.Constraint) Cond {
+	switch {
+	case c.IsTrue():
+		return &BoolConst{true}
+	case c.IsFalse():
+		return &BoolConst{false}
+	}
+	return &Atom{c}
+}
+
+// Negate returns not(c), pushing negation inward to atoms where it is
+// exact: not(e <= 0) is an atom, not(e == 0) is e <= -1 or e >= 1.
+func Negate(c Cond) Cond {
+	switch c := c.(type) {
+	case *Atom:
+		if n, ok := c.C.Negate(); ok {
+			return NewAtom(n)
+		}
+		e := c.C.Expr()
+		return &Or{Xs: []Cond{
+			NewAtom(numeric.Lt(e, numeric.Const(0))),
+			NewAtom(numeric.Gt(e, numeric.Const(0))),
+		}}
+	case *Not:
+		return c.X
+	case *And:
+		xs := make([]Cond, len(c.Xs))
+		for i, x := range c.Xs {
+			xs[i] = Negate(x)
+		}
+		return &Or{Xs: xs}
+	case *Or:
+		xs := make([]Cond, len(c.Xs))
+		for i, x := range c.Xs {
+			xs[i] = Negate(x)
+		}
+		return &And{Xs: xs}
+	case *BoolConst:
+		return &BoolConst{!c.V}
+	case *Nondet:
+		return c
+	}
+	panic("ir: unknown Cond")
+}
+
+// Atoms returns the linear atoms occurring in c, in order of occurrence.
+func Atoms(c Cond) []numeric.Constraint {
+	var out []numeric.Constraint
+	var walk func(Cond)
+	walk = func(c Cond) {
+		switch c := c.(type) {
+		case *Atom:
+			out = append(out, c.C)
+		case *Not:
+			walk(c.X)
+		case *And:
+			for _, x := range c.Xs {
+				walk(x)
+			}
+		case *Or:
+			for _, x := range c.Xs {
+				walk(x)
+			}
+		}
+	}
+	walk(c)
+	return out
+}
+
+// Eval evaluates c at the integer point p (p[ID] is variable ID's value).
+// Nondet evaluates to nondet (the second result false means "either").
+func Eval(c Cond, p []numeric.Int) (value, determined bool) {
+	switch c := c.(type) {
+	case *Atom:
+		return c.C.Sat(p), true
+	case *Not:
+		v, ok := Eval(c.X, p)
+		return !v, ok
+	case *And:
+		all := true
+		for _, x := range c.Xs {
+			v, ok := Eval(x, p)
+			if ok && !v {
+				return false, true
+			}
+			all = all && ok
+		}
+		return true, all
+	case *Or:
+		all := true
+		for _, x := range c.Xs {
+			v, ok := Eval(x, p)
+			if ok && v {
+				return true, true
+			}
+			all = all && ok
+		}
+		return false, all
+	case *BoolConst:
+		return c.V, true
+	case *Nondet:
+		return false, false
+	}
+	panic("ir: unknown Cond")
+}
+
+// CondString formats c naming variables by env.
+func CondString(c Cond, env *numeric.Env) string {
+	switch c := c.(type) {
+	case *Atom:
+		return c.C.String(env)
+	case *Not:
+		return "!(" + CondString(c.X, env) + ")"
+	case *And:
+		return joinConds(c.Xs, " && ", "true", env)
+	case *Or:
+		return joinConds(c.Xs, " || ", "false", env)
+	case *BoolConst:
+		if c.V {
+			return "true"
+		}
+		return "false"
+	case *Nondet:
+		return "?"
+	}
+	return "<bad cond>"
+}
+
+func joinConds(xs []Cond, sep, empty string, env *numeric.Env) string {
+	if len(xs) == 0 {
+		return empty
+	}
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		s := CondString(x, env)
+		switch x.(type) {
+		case *And, *Or:
+			s = "(" + s + ")"
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, sep)
+}

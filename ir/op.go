@@ -1,0 +1,63 @@
+// This file defines the operations carried by CFA edges.
+
+package ir
+
+import "github.com/numpred/numpred/numeric"
+
+// Op is the operation of an edge: one of *Assign, *Assume, *Havoc, *Call,
+// *Return, *Skip.
+type Op interface {
+	isOp()
+}
+
+// Assign is the parallel assignment Lhs[i] := Rhs[i] for all i at once;
+// the right-hand sides are evaluated before any variable changes.
+type Assign struct {
+	Lhs []*Var
+	Rhs []numeric.LinExpr // dimensions are variable IDs
+}
+
+// Assume blocks executions where Cond is false.
+type Assume struct {
+	Cond Cond
+}
+
+// Havoc gives Var an arbitrary value in Range (sound for a nondet input,
+// an unmodelled operation, or a value of unknown origin).
+type Havoc struct {
+	Var   *Var
+	Range numeric.Range
+}
+
+// Call calls Callee with Args bound to its formals; when Result is
+// non-nil it receives the callee's Ret on return.
+type Call struct {
+	Callee *Func
+	Args   []numeric.LinExpr
+	Result *Var
+}
+
+// Return assigns Value to the function's Ret (when HasValue) and must lead
+// to the function's Exit.
+type Return struct {
+	Value    numeric.LinExpr
+	HasValue bool
+}
+
+// Skip does nothing.
+type Skip struct{}
+
+func (*Assign) isOp() {}
+func (*Assume) isOp() {}
+func (*Havoc) isOp()  {}
+func (*Call) isOp()   {}
+func (*Return) isOp() {}
+func (*Skip) isOp()   {}
+
+// NewAssign returns the single assignment x := e.
+func NewAssign(x *Var, e numeric.LinExpr) *Assign {
+	return &Assign{Lhs: []*Var{x}, Rhs: []numeric.LinExpr{e}}
+}
+
+// VarExpr returns the expression consisting of v.
+func VarExpr(v *Var) numeric.LinExpr { return numeric.Var(numeric.Dim(v.ID)) }

@@ -1,0 +1,191 @@
+// This file defines Program, Var, IntType and Diagnostic.
+
+package ir
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/numpred/numpred/numeric"
+)
+
+// Pos is a source position; Line and Col are 1-based, zero when unknown.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// String formats p as file:line:col.
+func (p Pos) String() string {
+	if p.Line == 0 {
+		if p.File == "" {
+			return "-"
+		}
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// IntType is the range of values a variable may hold: the Bits-bit signed
+// or unsigned integers, or the mathematical integers when Bits is 0.
+type IntType struct {
+	Name   string // C spelling, e.g. "unsigned int"; "int" for Linear Programs
+	Bits   int    // 0: unbounded
+	Signed bool
+}
+
+// Unbounded is the type of mathematical integers (Linear Programs).
+var Unbounded = IntType{Name: "int", Signed: true}
+
+// Bool is C's _Bool: 0 or 1.
+var Bool = IntType{Name: "_Bool", Bits: 1}
+
+// IsBounded reports whether t has a finite range.
+func (t IntType) IsBounded() bool { return t.Bits > 0 }
+
+// Min returns the least value of a bounded type.
+func (t IntType) Min() numeric.Int {
+	if !t.Signed || t.Bits == 0 {
+		return numeric.I(0)
+	}
+	return numeric.IntFromBig(new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits-1))))
+}
+
+// Max returns the greatest value of a bounded type.
+func (t IntType) Max() numeric.Int {
+	n := t.Bits
+	if t.Signed {
+		n--
+	}
+	return numeric.IntFromBig(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(n)), big.NewInt(1)))
+}
+
+// Range returns the range of t as bounds ((-oo, +oo) when unbounded; a
+// bound outside int64 becomes infinite, which is sound for a havoc).
+func (t IntType) Range() numeric.Range {
+	if !t.IsBounded() {
+		return numeric.FullRange
+	}
+	return numeric.Range{Lo: numeric.BoundDown(t.Min()), Hi: numeric.BoundUp(t.Max())}
+}
+
+// Scope says where a variable lives.
+type Scope uint8
+
+const (
+	Global Scope = iota
+	Formal
+	Local
+	Result // a function's return slot
+)
+
+func (s Scope) String() string {
+	return [...]string{"global", "formal", "local", "result"}[s]
+}
+
+// Var is a program variable. ID is its index in Program.Vars and its
+// dimension in expressions.
+type Var struct {
+	ID    int
+	Name  string // source name
+	Qual  string // unique name: Name for globals, func::Name otherwise
+	Type  IntType
+	Scope Scope
+	Func  *Func // nil for globals
+	Pos   Pos
+}
+
+func (v *Var) String() string { return v.Qual }
+
+// Severity classifies a diagnostic.
+type Severity uint8
+
+const (
+	// Warning: modelled by a sound over-approximation (e.g. a havoc).
+	Warning Severity = iota
+	// Unsupported: not modelled soundly; no TRUE verdict is allowed.
+	Unsupported
+)
+
+func (s Severity) String() string {
+	if s == Unsupported {
+		return "unsupported"
+	}
+	return "warning"
+}
+
+// Diagnostic is a front-end message at a position.
+type Diagnostic struct {
+	Pos      Pos
+	Severity Severity
+	Msg      string
+}
+
+func (d Diagnostic) String() string { return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg) }
+
+// Program is a whole program: globals, functions, and diagnostics.
+type Program struct {
+	File    string
+	Lang    string // "c" or "lp"
+	Globals []*Var
+	Vars    []*Var // every variable, indexed by ID
+	Funcs   []*Func
+	Main    *Func
+	Diags   []Diagnostic
+}
+
+// NewProgram returns an empty program read from file in language lang.
+func NewProgram(file, lang string) *Program { return &Program{File: file, Lang: lang} }
+
+// NewGlobal adds a global variable.
+func (p *Program) NewGlobal(name string, t IntType, pos Pos) *Var {
+	v := p.newVar(name, name, t, Global, nil, pos)
+	p.Globals = append(p.Globals, v)
+	return v
+}
+
+func (p *Program) newVar(name, qual string, t IntType, s Scope, f *Func, pos Pos) *Var {
+	v := &Var{ID: len(p.Vars), Name: name, Qual: qual, Type: t, Scope: s, Func: f, Pos: pos}
+	p.Vars = append(p.Vars, v)
+	return v
+}
+
+// Func returns the function called name, or nil.
+func (p *Program) Func(name string) *Func {
+	for _, f := range p.Funcs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Diag records a diagnostic.
+func (p *Program) Diag(pos Pos, s Severity, format string, args ...any) {
+	p.Diags = append(p.Diags, Diagnostic{Pos: pos, Severity: s, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Unsupported returns the diagnostics of severity Unsupported.
+func (p *Program) Unsupported() []Diagnostic {
+	var out []Diagnostic
+	for _, d := range p.Diags {
+		if d.Severity == Unsupported {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Env returns the numeric environment naming every variable by its
+// qualified name, dimension = ID.
+func (p *Program) Env() *numeric.Env {
+	names := make([]string, len(p.Vars))
+	for i, v := range p.Vars {
+		names[i] = v.Qual
+	}
+	env, err := numeric.NewEnv(names...)
+	if err != nil {
+		panic("ir: duplicate qualified variable names: " + err.Error())
+	}
+	return env
+}
