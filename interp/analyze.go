@@ -1,0 +1,222 @@
+// This file implements Analyze: choosing the domain a Config names,
+// running the fixpoint, and turning its values into a verdict, an abstract
+// trace and invariants.
+
+package interp
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/numpred/numpred/interval"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+)
+
+// InputError is an error in what the user gave the analysis (a predicate
+// that does not parse, an unknown domain name).
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Analyze analyses p under cfg. It returns an error only for bad input
+// (an *InputError) or an internal failure; imprecision, unsupported
+// constructs and timeouts are UNKNOWN results.
+func Analyze(p *ir.Program, cfg Config) (*Result, error) {
+	if cfg.Deadline.IsZero() {
+		return analyze(p, cfg)
+	}
+	// The engine checks the deadline between edge applications; a
+	// watchdog answers for it if one domain operation runs long.
+	type outcome struct {
+		res *Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- outcome{nil, fmt.Errorf("internal error: %v", r)}
+			}
+		}()
+		res, err := analyze(p, cfg)
+		done <- outcome{res, err}
+	}()
+	grace := time.Until(cfg.Deadline) / 20
+	timer := time.NewTimer(time.Until(cfg.Deadline) + grace)
+	defer timer.Stop()
+	select {
+	case o := <-done:
+		return o.res, o.err
+	case <-timer.C:
+		return &Result{Verdict: Unknown, Reason: "timeout"}, nil
+	}
+}
+
+func analyze(p *ir.Program, cfg Config) (res *Result, err error) {
+	start := time.Now()
+	if p.Main == nil {
+		return nil, &InputError{fmt.Sprintf("%s: no main function", p.File)}
+	}
+	switch cfg.Numeric {
+	case "", "interval":
+		res, err = analyzeWith(p, cfg, interval.New())
+	default:
+		if a, ok := extraNumeric[cfg.Numeric]; ok {
+			res, err = a(p, cfg)
+		} else {
+			return nil, &InputError{fmt.Sprintf("unknown numeric domain %q", cfg.Numeric)}
+		}
+	}
+	if res != nil {
+		res.Time = time.Since(start)
+	}
+	return res, err
+}
+
+// extraNumeric holds the analyses over the other numeric domains,
+// registered by their files.
+var extraNumeric = map[string]func(*ir.Program, Config) (*Result, error){}
+
+func analyzeWith[V any](p *ir.Program, cfg Config, nd numeric.Domain[V]) (*Result, error) {
+	s := newSpace(p)
+	th := thresholdsOf(p)
+	switch cfg.Domain {
+	case "numeric":
+		return runEngine[V](newNumericDomain(nd, s, th), s, cfg)
+	case "", "nexpoint", "nex", "mtndd", "ndd", "predicate":
+		return analyzePred(p, cfg, nd, s, th)
+	}
+	return nil, &InputError{fmt.Sprintf("unknown domain %q (want %s)", cfg.Domain, strings.Join(DomainNames, ", "))}
+}
+
+// runEngine runs the fixpoint with d and builds the result.
+func runEngine[A any](d absDomain[A], s *space, cfg Config) (res *Result, err error) {
+	en := newEngine(d, s, cfg)
+	defer func() {
+		if r := recover(); r != nil {
+			if r == errTimeout {
+				res = &Result{Verdict: Unknown, Reason: "timeout"}
+				en.sampleHeap()
+				d.Fill(&en.stats)
+				res.Stats = en.stats
+				err = nil
+				return
+			}
+			panic(r)
+		}
+	}()
+	en.run(d.Top())
+	en.sampleHeap()
+	res = en.verdict(cfg)
+	d.Fill(&en.stats)
+	res.Stats = en.stats
+	return res, nil
+}
+
+// verdict checks the error locations: TRUE when all are unreachable in the
+// abstraction (and nothing unsupported was met), UNKNOWN otherwise.
+func (en *engine[A]) verdict(cfg Config) *Result {
+	res := &Result{Verdict: True}
+	for _, f := range en.prog.Funcs {
+		vals, ok := en.vals[f]
+		if cfg.Invariants && ok {
+			for _, l := range f.Locs {
+				res.Invariants = append(res.Invariants, LocInvariant{Func: f.Name, Loc: l, Text: en.d.String(vals[l.ID])})
+			}
+		}
+		if !ok || res.Error != nil {
+			continue
+		}
+		for _, l := range f.ErrorLocs() {
+			if !en.d.IsBottom(vals[l.ID]) {
+				res.Verdict = Unknown
+				res.Error = l
+				res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
+				res.Trace = en.trace(l)
+				break
+			}
+		}
+	}
+	if u := en.prog.Unsupported(); len(u) > 0 && res.Verdict == True {
+		res.Verdict = Unknown
+		res.Reason = fmt.Sprintf("unsupported: %s at %s", u[0].Msg, u[0].Pos)
+		if len(u) > 1 {
+			res.Reason += fmt.Sprintf(" (and %d more)", len(u)-1)
+		}
+	}
+	return res
+}
+
+// trace returns an abstract path to l: a call chain from main to l's
+// function through call edges whose source is reachable, then a path of
+// reachable locations from the function's entry to l.
+func (en *engine[A]) trace(l *ir.Loc) []TraceStep {
+	var steps []TraceStep
+	f := l.Func
+	seen := map[*ir.Func]bool{f: true}
+	var chain [][]TraceStep
+	target := l
+	for {
+		chain = append(chain, en.pathTo(target))
+		if f == en.prog.Main {
+			break
+		}
+		var site *ir.Edge
+		for _, c := range en.callers[f] {
+			if seen[c] {
+				continue
+			}
+			vals := en.vals[c]
+			for _, e := range c.Edges {
+				if call, ok := e.Op.(*ir.Call); ok && call.Callee == f && vals != nil && !en.d.IsBottom(vals[e.From.ID]) {
+					site = e
+					break
+				}
+			}
+			if site != nil {
+				break
+			}
+		}
+		if site == nil {
+			break
+		}
+		f = site.From.Func
+		seen[f] = true
+		target = site.From
+		chain[len(chain)-1] = append([]TraceStep{{Func: f.Name, Edge: site, Op: ir.OpString(site.Op, en.s.env)}}, chain[len(chain)-1]...)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		steps = append(steps, chain[i]...)
+	}
+	return steps
+}
+
+// pathTo finds, by breadth-first search over locations with non-bottom
+// values, a path from the entry of l's function to l.
+func (en *engine[A]) pathTo(l *ir.Loc) []TraceStep {
+	f := l.Func
+	vals := en.vals[f]
+	prev := make([]*ir.Edge, len(f.Locs))
+	seen := make([]bool, len(f.Locs))
+	queue := []*ir.Loc{f.Entry}
+	seen[f.Entry.ID] = true
+	for len(queue) > 0 && !seen[l.ID] {
+		u := queue[0]
+		queue = queue[1:]
+		for _, e := range u.Out {
+			if !seen[e.To.ID] && !en.d.IsBottom(vals[e.To.ID]) {
+				seen[e.To.ID] = true
+				prev[e.To.ID] = e
+				queue = append(queue, e.To)
+			}
+		}
+	}
+	var steps []TraceStep
+	for at := l; prev[at.ID] != nil; at = prev[at.ID].From {
+		e := prev[at.ID]
+		steps = append([]TraceStep{{Func: f.Name, Edge: e, Op: ir.OpString(e.Op, en.s.env)}}, steps...)
+	}
+	return steps
+}

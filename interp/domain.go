@@ -1,0 +1,37 @@
+// This file defines what the fixpoint engine needs from an abstract
+// domain: a lattice with widening and the abstract transformers of the IR's
+// operations. Two implementations exist: numericDomain runs a numeric
+// domain directly, and predDomain abstracts operations into NumPredDom
+// transformers for a precision (predicates and numeric variables).
+
+package interp
+
+import (
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+)
+
+// absDomain is an abstract domain over the dimensions of a space, with
+// values of type A (immutable).
+type absDomain[A any] interface {
+	Top() A
+	Bottom() A
+	IsBottom(a A) bool
+	Leq(a, b A) bool
+	Join(a, b A) A
+	// Widen is a ∇ b, using the thresholds the domain was built with.
+	Widen(a, b A) A
+	Meet(a, b A) A
+	// Assume over-approximates gamma(a) ∩ {states where c holds}; Nondet
+	// conditions hold in every state.
+	Assume(a A, c ir.Cond) A
+	// Assign is the parallel assignment dims[i] := exprs[i].
+	Assign(a A, dims []numeric.Dim, exprs []numeric.LinExpr) A
+	// Havoc forgets dims (they may take any value).
+	Havoc(a A, dims []numeric.Dim) A
+	// String formats a naming dimensions by the space's environment.
+	String(a A) string
+	// Fill copies the domain's own statistics (time in gamma, join,
+	// alphaPost, apply; BDD nodes; precision size) into s.
+	Fill(s *Stats)
+}

@@ -1,0 +1,96 @@
+// This file defines what an analysis is asked to do (Config) and what it
+// answers (Result).
+
+package interp
+
+import (
+	"time"
+
+	"github.com/numpred/numpred/ir"
+)
+
+// Verdict is the answer of an analysis.
+type Verdict string
+
+const (
+	// True: no error location is reachable.
+	True Verdict = "TRUE"
+	// False: an error location is reachable (with a confirmed trace).
+	False Verdict = "FALSE"
+	// Unknown: neither could be established; Result.Reason says why.
+	Unknown Verdict = "UNKNOWN"
+)
+
+// Domain names accepted by Config.Domain.
+var DomainNames = []string{"nexpoint", "nex", "mtndd", "ndd", "numeric", "predicate"}
+
+// NumericNames are the numeric domains accepted by Config.Numeric.
+var NumericNames = []string{"interval", "octagon", "polyhedra"}
+
+// Config says how to analyse a program.
+type Config struct {
+	// Domain is one of DomainNames: a NumPredDom implementation, or
+	// "numeric" (no predicates) or "predicate" (no numeric variables).
+	Domain string
+	// Numeric is one of NumericNames.
+	Numeric string
+	// WidenDelay is the number of plain joins at a loop head before
+	// widening starts (default 2 when negative).
+	WidenDelay int
+	// Narrow is the number of descending iterations after the ascending
+	// phase (default 2 when negative).
+	Narrow int
+	// Preds are extra predicates, in numeric's constraint syntax over
+	// qualified variable names (globals by name, others as func::name).
+	Preds []string
+	// Invariants asks for the invariant of every location in the Result.
+	Invariants bool
+	// Deadline, when non-zero, stops the analysis with UNKNOWN (timeout).
+	Deadline time.Time
+}
+
+// DefaultConfig returns the default configuration: NDD over intervals,
+// widening delay 2, 2 narrowing iterations.
+func DefaultConfig() Config {
+	return Config{Domain: "ndd", Numeric: "interval", WidenDelay: 2, Narrow: 2}
+}
+
+// Stats are the statistics of one run; the durations are the time spent
+// in the domain operations named by the paper's Table IV.
+type Stats struct {
+	Iterations int           // edge applications
+	Widenings  int           // widenings applied at loop heads
+	Gamma      time.Duration // concretisation (reduce, entailment checks)
+	Join       time.Duration // join and widening
+	AlphaPost  time.Duration // abstract transformers
+	Apply      time.Duration // BDD apply-based operations
+	BDDNodes   int           // BDD nodes in use at the end
+	PeakHeap   uint64        // peak heap in use, bytes (sampled)
+	Preds      int           // predicates in the precision
+	NumVars    int           // numeric variables in the precision
+}
+
+// TraceStep is one edge of an abstract counterexample.
+type TraceStep struct {
+	Func string
+	Edge *ir.Edge
+	Op   string // the edge's operation, printed
+}
+
+// LocInvariant is the invariant computed at one location.
+type LocInvariant struct {
+	Func string
+	Loc  *ir.Loc
+	Text string
+}
+
+// Result is the outcome of analysing one program under one configuration.
+type Result struct {
+	Verdict    Verdict
+	Reason     string  // for UNKNOWN: why
+	Error      *ir.Loc // for UNKNOWN/FALSE: an error location possibly reached
+	Trace      []TraceStep
+	Invariants []LocInvariant
+	Stats      Stats
+	Time       time.Duration
+}

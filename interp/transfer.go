@@ -1,0 +1,190 @@
+// This file implements what one edge does to an abstract value: the
+// transfer functions of the IR's operations, and the composition of a call
+// with its callee's summary. The iteration strategy lives in fixpoint.go;
+// keeping the two apart lets other engines reuse the transfer functions.
+
+package interp
+
+import (
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+)
+
+// post returns the abstract successor of a along e.
+func (en *engine[A]) post(e *ir.Edge, a A) A {
+	en.tick()
+	if en.d.IsBottom(a) {
+		return a
+	}
+	switch op := e.Op.(type) {
+	case *ir.Assign:
+		dims := make([]numeric.Dim, len(op.Lhs))
+		for i, x := range op.Lhs {
+			dims[i] = dimOf(x)
+		}
+		return en.d.Assign(a, dims, op.Rhs)
+	case *ir.Assume:
+		return en.d.Assume(a, op.Cond)
+	case *ir.Havoc:
+		a = en.d.Havoc(a, []numeric.Dim{dimOf(op.Var)})
+		return en.assumeRange(a, dimOf(op.Var), op.Range)
+	case *ir.Call:
+		return en.call(e.From.Func, op, a)
+	case *ir.Return:
+		if op.HasValue {
+			ret := e.From.Func.Ret
+			return en.d.Assign(a, []numeric.Dim{dimOf(ret)}, []numeric.LinExpr{op.Value})
+		}
+		return a
+	case *ir.Skip:
+		return a
+	}
+	panic("interp: unknown operation")
+}
+
+// assumeRange restricts dimension d to r.
+func (en *engine[A]) assumeRange(a A, d numeric.Dim, r numeric.Range) A {
+	var cs []ir.Cond
+	if lo, ok := r.Lo.Int64(); ok {
+		cs = append(cs, ir.NewAtom(numeric.Ge(numeric.Var(d), numeric.Const(lo))))
+	}
+	if hi, ok := r.Hi.Int64(); ok {
+		cs = append(cs, ir.NewAtom(numeric.Le(numeric.Var(d), numeric.Const(hi))))
+	}
+	if len(cs) == 0 {
+		return a
+	}
+	return en.d.Assume(a, &ir.And{Xs: cs})
+}
+
+// callInput returns the entry value of callee for a call from state a:
+// formals bound to the arguments, olds set to the entry values, and
+// everything else forgotten.
+func (en *engine[A]) callInput(callee *ir.Func, op *ir.Call, a A) A {
+	s := en.s
+	in := a
+	if len(callee.Formals) > 0 {
+		dims := make([]numeric.Dim, len(callee.Formals))
+		for i, x := range callee.Formals {
+			dims[i] = dimOf(x)
+		}
+		in = en.d.Assign(in, dims, op.Args)
+	}
+	keep := make([]bool, s.n)
+	for _, g := range s.globalsOf[callee] {
+		keep[g.ID] = true
+	}
+	for _, x := range callee.Formals {
+		keep[x.ID] = true
+	}
+	var forget []numeric.Dim
+	for d := 0; d < s.n; d++ {
+		if !keep[d] {
+			forget = append(forget, numeric.Dim(d))
+		}
+	}
+	in = en.d.Havoc(in, forget)
+	olds := s.old[callee]
+	var dims []numeric.Dim
+	var exprs []numeric.LinExpr
+	for v, d := range olds {
+		dims = append(dims, d)
+		exprs = append(exprs, numeric.Var(dimOf(v)))
+	}
+	sortByDim(dims, exprs)
+	return en.d.Assign(in, dims, exprs)
+}
+
+// summaryOf projects the exit value of f onto f's olds, the globals f
+// accesses and f's return slot.
+func (en *engine[A]) summaryOf(f *ir.Func, exit A) A {
+	s := en.s
+	keep := make([]bool, s.n)
+	for _, g := range s.globalsOf[f] {
+		keep[g.ID] = true
+	}
+	for _, d := range s.old[f] {
+		keep[d] = true
+	}
+	if f.Ret != nil {
+		keep[f.Ret.ID] = true
+	}
+	var forget []numeric.Dim
+	for d := 0; d < s.n; d++ {
+		if !keep[d] {
+			forget = append(forget, numeric.Dim(d))
+		}
+	}
+	return en.d.Havoc(exit, forget)
+}
+
+// call composes the state a before a call with the callee's summary (see
+// space.go): the caller's state with the callee's modified globals renamed
+// to mids, met with the summary with the callee's olds renamed to the same
+// mids, then the result assigned and the mids forgotten.
+func (en *engine[A]) call(caller *ir.Func, op *ir.Call, a A) A {
+	callee := op.Callee
+	s := en.s
+	en.noteInput(callee, en.callInput(callee, op, a))
+	sum, ok := en.summary[callee]
+	if !ok || en.d.IsBottom(sum) {
+		return en.d.Bottom()
+	}
+	olds := s.old[callee]
+	// Caller side: mids := call-time values of the callee's globals and
+	// the arguments; then the globals the callee may modify are forgotten.
+	var dims []numeric.Dim
+	var exprs []numeric.LinExpr
+	for _, g := range s.globalsOf[callee] {
+		dims = append(dims, s.midGlobal[g])
+		exprs = append(exprs, numeric.Var(dimOf(g)))
+	}
+	for i := range callee.Formals {
+		dims = append(dims, s.midFormal[i])
+		exprs = append(exprs, op.Args[i])
+	}
+	caller1 := en.d.Assign(a, dims, exprs)
+	var mods []numeric.Dim
+	for _, g := range en.modOf[callee] {
+		mods = append(mods, dimOf(g))
+	}
+	caller1 = en.d.Havoc(caller1, mods)
+	// Callee side: mids := olds, mid(ret) := ret; then olds and ret forgotten.
+	dims, exprs = dims[:0], exprs[:0]
+	var drop []numeric.Dim
+	for _, g := range s.globalsOf[callee] {
+		dims = append(dims, s.midGlobal[g])
+		exprs = append(exprs, numeric.Var(olds[g]))
+		drop = append(drop, olds[g])
+	}
+	for i, x := range callee.Formals {
+		dims = append(dims, s.midFormal[i])
+		exprs = append(exprs, numeric.Var(olds[x]))
+		drop = append(drop, olds[x])
+	}
+	if callee.Ret != nil {
+		dims = append(dims, s.midRet)
+		exprs = append(exprs, numeric.Var(dimOf(callee.Ret)))
+		drop = append(drop, dimOf(callee.Ret))
+	}
+	sum1 := en.d.Havoc(en.d.Assign(sum, dims, exprs), drop)
+	out := en.d.Meet(caller1, sum1)
+	if op.Result != nil {
+		out = en.d.Assign(out, []numeric.Dim{dimOf(op.Result)}, []numeric.LinExpr{numeric.Var(s.midRet)})
+	}
+	mids := append([]numeric.Dim(nil), s.midFormal...)
+	for _, g := range s.globalsOf[callee] {
+		mids = append(mids, s.midGlobal[g])
+	}
+	mids = append(mids, s.midRet)
+	return en.d.Havoc(out, mids)
+}
+
+func sortByDim(dims []numeric.Dim, exprs []numeric.LinExpr) {
+	for i := 1; i < len(dims); i++ {
+		for j := i; j > 0 && dims[j] < dims[j-1]; j-- {
+			dims[j], dims[j-1] = dims[j-1], dims[j]
+			exprs[j], exprs[j-1] = exprs[j-1], exprs[j]
+		}
+	}
+}
