@@ -28,8 +28,8 @@ import (
 
 type space struct {
 	prog  *ir.Program
-	n     int            // total dimensions
-	names []string       // per dimension
+	n     int      // total dimensions
+	names []string // per dimension
 	old   map[*ir.Func]map[*ir.Var]numeric.Dim
 	// globalsOf lists the globals each function may access, transitively.
 	globalsOf map[*ir.Func][]*ir.Var
