@@ -182,9 +182,10 @@ func (x Int) FloorDiv(y Int) Int {
 		return Int{small: q}
 	}
 	q, m := new(big.Int).DivMod(x.Big(), y.Big(), new(big.Int)) // Euclidean
-	// Euclidean division has m >= 0; floor division differs when y < 0 and m != 0.
+	// Euclidean division has x = q*y + m with 0 <= m < |y|. For y < 0 and
+	// m != 0, x/y = q + m/y with m/y in (-1, 0), so floor(x/y) = q - 1.
 	if y.Sign() < 0 && m.Sign() != 0 {
-		q.Add(q, big.NewInt(1))
+		q.Sub(q, big.NewInt(1))
 	}
 	return norm(q)
 }

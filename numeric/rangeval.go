@@ -19,7 +19,8 @@ func (r Range) IsEmpty() bool { return r.Hi.Less(r.Lo) }
 
 // Contains reports whether v lies in r.
 func (r Range) Contains(v Int) bool {
-	return !r.IsEmpty() && BoundDown(v).Cmp(r.Hi) <= 0 && r.Lo.Cmp(BoundUp(v)) <= 0
+	// v <= Hi iff the least bound >= v is <= Hi; Lo <= v likewise.
+	return !r.IsEmpty() && BoundUp(v).Cmp(r.Hi) <= 0 && r.Lo.Cmp(BoundDown(v)) <= 0
 }
 
 // String formats r as "[lo, hi]" or "empty".
