@@ -1,0 +1,276 @@
+package bdd
+
+import (
+	"bytes"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// eval evaluates n under the assignment env (indexed by variable).
+func eval(t *testing.T, m *Manager, n Node, env []bool) bool {
+	t.Helper()
+	for !m.IsConst(n) {
+		v, err := m.Var(n)
+		require.NoError(t, err)
+		if env[v] {
+			n, err = m.High(n)
+		} else {
+			n, err = m.Low(n)
+		}
+		require.NoError(t, err)
+	}
+	return m.IsTrue(n)
+}
+
+func mustf(t *testing.T) func(Node, error) Node {
+	return func(n Node, err error) Node {
+		t.Helper()
+		require.NoError(t, err)
+		require.True(t, n.Valid())
+		return n
+	}
+}
+
+func allEnvs(nv int, f func(env []bool)) {
+	env := make([]bool, nv)
+	for k := 0; k < 1<<nv; k++ {
+		for i := range env {
+			env[i] = k&(1<<i) != 0
+		}
+		f(env)
+	}
+}
+
+func TestLayout(t *testing.T) {
+	m, err := New(2, 3)
+	require.NoError(t, err)
+	require.Equal(t, 9, m.Varnum())
+	require.Equal(t, 0, m.VarOf(Pred, 0))
+	require.Equal(t, 1, m.VarOf(Primed, 0))
+	require.Equal(t, 2, m.VarOf(Shadow, 0))
+	require.Equal(t, 3, m.VarOf(Pred, 1))
+	require.Equal(t, 6, m.TermVar(0))
+	r, i := m.RoleOf(4)
+	require.Equal(t, Primed, r)
+	require.Equal(t, 1, i)
+	r, i = m.RoleOf(8)
+	require.Equal(t, Term, r)
+	require.Equal(t, 2, i)
+	for k := 0; k < 3; k++ {
+		v, err := m.NewTerm()
+		require.NoError(t, err)
+		require.Equal(t, 6+k, v)
+		require.True(t, m.IsTermVar(v))
+	}
+	_, err = m.NewTerm()
+	var ce *CapacityError
+	require.ErrorAs(t, err, &ce)
+	require.Equal(t, Term, ce.Role)
+	require.Nil(t, m.Err(), "capacity exhaustion must not poison the manager")
+	require.Panics(t, func() { m.VarOf(Pred, 2) })
+}
+
+func TestBooleanOpsAgainstTruthTables(t *testing.T) {
+	m, err := New(0, 4)
+	require.NoError(t, err)
+	must := mustf(t)
+	x := make([]Node, 4)
+	for i := range x {
+		x[i] = must(m.Lit(i, true))
+	}
+	nx0 := must(m.Lit(0, false))
+	a := must(m.And(x[0], x[1]))
+	o := must(m.Or(a, x[2]))
+	n := must(m.Not(o))
+	ite := must(m.Ite(x[3], x[0], nx0))
+	d := must(m.Diff(x[0], x[1]))
+	imp := must(m.Imp(x[0], x[1]))
+	ex := must(m.Exists(o, []int{2}))
+	allEnvs(4, func(env []bool) {
+		require.Equal(t, env[0] && env[1], eval(t, m, a, env))
+		require.Equal(t, (env[0] && env[1]) || env[2], eval(t, m, o, env))
+		require.Equal(t, !((env[0] && env[1]) || env[2]), eval(t, m, n, env))
+		require.Equal(t, env[3] == env[0], eval(t, m, ite, env))
+		require.Equal(t, env[0] && !env[1], eval(t, m, d, env))
+		require.Equal(t, !env[0] || env[1], eval(t, m, imp, env))
+		require.True(t, eval(t, m, ex, env), "exists x2. (x0&x1 | x2) is true")
+	})
+	require.True(t, m.IsTrue(must(m.And())))
+	require.True(t, m.IsFalse(must(m.Or())))
+	ok, err := m.Implies(a, o)
+	require.NoError(t, err)
+	require.True(t, ok)
+	ok, err = m.Implies(o, a)
+	require.NoError(t, err)
+	require.False(t, ok)
+	for _, u := range []Node{a, o, n, ite, d, imp, ex} {
+		require.NoError(t, m.SanityCheck(u))
+	}
+}
+
+func TestReplaceAndSubstitution(t *testing.T) {
+	m, err := New(2, 0)
+	require.NoError(t, err)
+	must := mustf(t)
+	p, p1 := m.VarOf(Pred, 0), m.VarOf(Primed, 0)
+	q, q1 := m.VarOf(Pred, 1), m.VarOf(Primed, 1)
+	// f = p' & !q' renamed to p & !q (no clash).
+	f := must(m.And(must(m.Lit(p1, true)), must(m.Lit(q1, false))))
+	g := must(m.Replace(f, []int{p1, q1}, []int{p, q}))
+	want := must(m.And(must(m.Lit(p, true)), must(m.Lit(q, false))))
+	require.True(t, m.Equal(g, want))
+	// Clash: h = (p xor p') & q; h[p' := p] = false.
+	xor := must(m.Ite(must(m.Lit(p, true)), must(m.Lit(p1, false)), must(m.Lit(p1, true))))
+	h := must(m.And(xor, must(m.Lit(q, true))))
+	r := must(m.Replace(h, []int{p1}, []int{p}))
+	require.True(t, m.IsFalse(r))
+	// Clash: k = p' & (p | q); k[p' := p] = p.
+	k := must(m.And(must(m.Lit(p1, true)), must(m.Or(must(m.Lit(p, true)), must(m.Lit(q, true))))))
+	r = must(m.Replace(k, []int{p1}, []int{p}))
+	require.True(t, m.Equal(r, must(m.Lit(p, true))))
+	_, err = m.Replace(k, []int{p1}, nil)
+	require.Error(t, err)
+}
+
+func TestApplyMatchesBuiltins(t *testing.T) {
+	m, err := New(0, 6)
+	require.NoError(t, err)
+	must := mustf(t)
+	rng := rand.New(rand.NewSource(1))
+	random := func() Node {
+		u := m.False()
+		for c := 0; c < 4; c++ {
+			cube := m.True()
+			for v := 0; v < 6; v++ {
+				switch rng.Intn(3) {
+				case 0:
+					cube = must(m.And(cube, must(m.Lit(v, true))))
+				case 1:
+					cube = must(m.And(cube, must(m.Lit(v, false))))
+				}
+			}
+			u = must(m.Or(u, cube))
+		}
+		return u
+	}
+	and := BinaryOp{Terminal: func(u, v Node) (Node, bool, error) {
+		switch {
+		case m.IsFalse(u) || m.IsFalse(v):
+			return m.False(), true, nil
+		case m.IsTrue(u):
+			return v, true, nil
+		case m.IsTrue(v):
+			return u, true, nil
+		}
+		return Node{}, false, nil
+	}}
+	not := UnaryOp{Terminal: func(u Node) (Node, bool, error) {
+		switch {
+		case m.IsFalse(u):
+			return m.True(), true, nil
+		case m.IsTrue(u):
+			return m.False(), true, nil
+		}
+		return Node{}, false, nil
+	}}
+	// Exists over variable 0 through Combine.
+	ex := UnaryOp{Terminal: not.Terminal, Combine: func(x int, hi, lo Node) (Node, error) {
+		if x == 0 {
+			return m.Or(hi, lo)
+		}
+		return m.IteVar(x, hi, lo)
+	}}
+	exTerm := func(u Node) (Node, bool, error) {
+		if m.IsConst(u) {
+			return u, true, nil
+		}
+		return Node{}, false, nil
+	}
+	ex.Terminal = exTerm
+	for i := 0; i < 50; i++ {
+		u, v := random(), random()
+		want := must(m.And(u, v))
+		got := must(m.Apply2(u, v, and))
+		require.True(t, m.Equal(want, got))
+		require.True(t, m.Equal(must(m.Not(u)), must(m.Apply1(u, not))))
+		require.True(t, m.Equal(must(m.Exists(u, []int{0})), must(m.Apply1(u, ex))))
+	}
+	_, err = m.Apply2(m.True(), m.False(), BinaryOp{Terminal: func(u, v Node) (Node, bool, error) { return Node{}, false, nil }})
+	require.Error(t, err)
+}
+
+func TestPathsSizeSupportDot(t *testing.T) {
+	m, err := New(0, 3)
+	require.NoError(t, err)
+	must := mustf(t)
+	x0, x1, x2 := must(m.Lit(0, true)), must(m.Lit(1, true)), must(m.Lit(2, false))
+	f := must(m.Or(must(m.And(x0, x1)), x2))
+	var paths [][]Literal
+	require.NoError(t, m.Paths(f, func(p []Literal) error {
+		paths = append(paths, append([]Literal(nil), p...))
+		return nil
+	}))
+	k, err := m.PathCount(f)
+	require.NoError(t, err)
+	require.Equal(t, len(paths), k)
+	// The paths are disjoint and their disjunction is f.
+	u := m.False()
+	for i, p := range paths {
+		c := must(m.Cube(p))
+		for _, q := range paths[:i] {
+			require.True(t, m.IsFalse(must(m.And(c, must(m.Cube(q))))))
+		}
+		u = must(m.Or(u, c))
+	}
+	require.True(t, m.Equal(u, f))
+	n := 0
+	require.NoError(t, m.Paths(f, func([]Literal) error { n++; return ErrStop }))
+	require.Equal(t, 1, n)
+	sz, err := m.Size(f)
+	require.NoError(t, err)
+	require.Equal(t, 3, sz)
+	supp, err := m.Support(f)
+	require.NoError(t, err)
+	require.Equal(t, []int{0, 1, 2}, supp)
+	act, err := m.ActiveNodes()
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, act, sz)
+	var buf bytes.Buffer
+	require.NoError(t, m.Dot(&buf, func(v int) string { return []string{"a", "b", "c"}[v] }, f))
+	require.True(t, strings.HasPrefix(buf.String(), "digraph bdd {"))
+	require.Contains(t, buf.String(), `label="b"`)
+	_, err = m.Var(m.True())
+	require.Error(t, err)
+	_, err = m.High(m.False())
+	require.Error(t, err)
+}
+
+func TestErrorsBecomeGoErrors(t *testing.T) {
+	m, err := New(0, 4)
+	require.NoError(t, err)
+	_, err = m.And(Node{}, m.True())
+	require.ErrorIs(t, err, ErrInvalidNode)
+	_, err = m.Lit(99, true)
+	require.Error(t, err)
+	require.NoError(t, m.Err(), "argument checks happen before rudd is called")
+	// Provoke rudd's sticky error directly: it must surface as a Go error
+	// and no nil node may escape.
+	n, err := m.wrap(m.b.Ithvar(99))
+	require.Error(t, err)
+	require.False(t, n.Valid())
+	require.Error(t, m.Err())
+	x, err := m.Not(m.True())
+	require.Error(t, err, "the manager stays failed")
+	require.False(t, x.Valid())
+	_, err = m.Apply1(m.True(), UnaryOp{})
+	require.Error(t, err)
+}
+
+func TestTableSize(t *testing.T) {
+	m, err := New(1, 4)
+	require.NoError(t, err)
+	require.Positive(t, m.TableSize())
+}

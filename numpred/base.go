@@ -1,0 +1,486 @@
+// This file implements the machinery shared by the four implementations:
+// error recovery (BDD failures become the domain's sticky Err), BDD
+// helpers, the table of numeric terms and the conversions between numeric
+// values and diagrams (the paper's toBdd and toExpr, Section V-C).
+
+package numpred
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/numpred/numpred/bdd"
+	"github.com/numpred/numpred/numeric"
+)
+
+// failure carries an error from deep inside an operation to the public
+// method that recovers it (see base.catch); it never leaves the package.
+type failure struct{ err error }
+
+// base holds what every implementation shares, independent of the
+// numeric value type.
+type base struct {
+	sp    *Space
+	m     *bdd.Manager
+	stats counters
+	err   error
+	opts  options
+	// polar makes the variable of an atom predicate whose atom is the
+	// negation of its canonical atom carry the canonical atom (NDD: the
+	// predicate is then the variable's negative phase).
+	polar bool
+}
+
+func newBase(sp *Space, opts []Option) (*base, error) {
+	if sp == nil {
+		return nil, errors.New("numpred: nil Space")
+	}
+	o := makeOptions(opts)
+	m, err := bdd.New(sp.NumPreds(), o.terms, bdd.NodeSize(o.nodes), bdd.CacheSize(o.cache))
+	if err != nil {
+		return nil, err
+	}
+	return &base{sp: sp, m: m, opts: o}, nil
+}
+
+func (b *base) fail(err error) { panic(failure{err}) }
+
+// catch recovers a failure raised by an operation, records it as the
+// sticky error and runs fallback to set a sound result. Other panics
+// propagate.
+func (b *base) catch(fallback func()) {
+	if r := recover(); r != nil {
+		f, ok := r.(failure)
+		if !ok {
+			panic(r)
+		}
+		if b.err == nil {
+			b.err = f.err
+		}
+		fallback()
+	}
+}
+
+// node unwraps a bdd result, failing on error.
+func (b *base) node(n bdd.Node, err error) bdd.Node {
+	if err != nil {
+		b.fail(err)
+	}
+	return n
+}
+
+func (b *base) tt() bdd.Node { return b.m.True() }
+func (b *base) ff() bdd.Node { return b.m.False() }
+
+func (b *base) and(ns ...bdd.Node) bdd.Node { return b.node(b.m.And(ns...)) }
+func (b *base) or(ns ...bdd.Node) bdd.Node  { return b.node(b.m.Or(ns...)) }
+func (b *base) not(n bdd.Node) bdd.Node     { return b.node(b.m.Not(n)) }
+func (b *base) lit(v int, pos bool) bdd.Node {
+	return b.node(b.m.Lit(v, pos))
+}
+func (b *base) ite(v int, hi, lo bdd.Node) bdd.Node {
+	if hi.ID() == lo.ID() {
+		return hi
+	}
+	return b.node(b.m.IteVar(v, hi, lo))
+}
+func (b *base) exists(n bdd.Node, vars []int) bdd.Node { return b.node(b.m.Exists(n, vars)) }
+func (b *base) implies(x, y bdd.Node) bool {
+	ok, err := b.m.Implies(x, y)
+	if err != nil {
+		b.fail(err)
+	}
+	return ok
+}
+func (b *base) cofactors(n bdd.Node, v int) (bdd.Node, bdd.Node) {
+	hi, lo, err := b.m.Cofactors(n, v)
+	if err != nil {
+		b.fail(err)
+	}
+	return hi, lo
+}
+func (b *base) size(n bdd.Node) int {
+	k, err := b.m.Size(n)
+	if err != nil {
+		b.fail(err)
+	}
+	return k
+}
+func (b *base) paths(n bdd.Node, f func([]bdd.Literal)) {
+	if err := b.m.Paths(n, func(p []bdd.Literal) error { f(p); return nil }); err != nil {
+		b.fail(err)
+	}
+}
+
+// predVar returns the BDD variable of p (primed: of p').
+func (b *base) predVar(p PredID, primed bool) int {
+	if primed {
+		return b.m.VarOf(bdd.Primed, int(p))
+	}
+	return b.m.VarOf(bdd.Pred, int(p))
+}
+
+// predCube returns the conjunction of the predicate literals.
+func (b *base) predCube(lits []PredLit) bdd.Node {
+	acc := b.tt()
+	for _, l := range lits {
+		acc = b.and(acc, b.lit(b.predVar(l.Pred, l.Primed), l.Pos != b.flipped(l.Pred)))
+	}
+	return acc
+}
+
+func (b *base) predVars(ps []PredID, primed bool) []int {
+	vs := make([]int, len(ps))
+	for i, p := range ps {
+		vs[i] = b.predVar(p, primed)
+	}
+	return vs
+}
+
+// unprimeVars returns the sources and targets renaming every p' to p.
+func (b *base) unprimeVars() (from, to []int) {
+	for i := 0; i < b.sp.NumPreds(); i++ {
+		from = append(from, b.predVar(PredID(i), true))
+		to = append(to, b.predVar(PredID(i), false))
+	}
+	return from, to
+}
+
+func (b *base) unprimeNode(n bdd.Node) bdd.Node {
+	from, to := b.unprimeVars()
+	return b.node(b.m.Replace(n, from, to))
+}
+
+// unprimeSel unprimes every predicate (ps nil) or, after exists, only ps.
+func (b *base) unprimeSel(n bdd.Node, ps []PredID) bdd.Node {
+	if ps == nil {
+		return b.unprimeNode(n)
+	}
+	return b.unprimeAfterExists(n, ps)
+}
+
+// unprimeAfterExists renames p' to p for the predicates ps, whose current
+// copies the caller has just quantified away (so no clash is possible).
+func (b *base) unprimeAfterExists(n bdd.Node, ps []PredID) bdd.Node {
+	return b.node(b.m.Rename(n, b.predVars(ps, true), b.predVars(ps, false)))
+}
+
+// flipped reports whether p's variable is true when p is false.
+func (b *base) flipped(p PredID) bool { return b.polar && b.sp.preds[p].neg }
+
+// predLitOf converts a literal on a predicate-role variable.
+func (b *base) predLitOf(l bdd.Literal) (PredLit, bool) {
+	r, i := b.m.RoleOf(l.Var)
+	switch r {
+	case bdd.Pred:
+		return PredLit{Pred: PredID(i), Pos: l.Pos != b.flipped(PredID(i))}, true
+	case bdd.Primed:
+		return PredLit{Pred: PredID(i), Primed: true, Pos: l.Pos != b.flipped(PredID(i))}, true
+	}
+	return PredLit{}, false
+}
+
+func (b *base) checkNode(n bdd.Node) {
+	if !b.opts.checking {
+		return
+	}
+	if err := b.m.SanityCheck(n); err != nil {
+		b.fail(err)
+	}
+}
+
+func (b *base) bddNodes() int {
+	if b.m.Err() != nil {
+		return 0
+	}
+	k, err := b.m.ActiveNodes()
+	if err != nil {
+		return 0
+	}
+	return k
+}
+
+// numCore adds the numeric domain and the term table.
+type numCore[V any] struct {
+	*base
+	num numeric.Domain[V]
+	n   int
+	// nddTerms makes atom predicates share their variable with the
+	// numeric term of their atom (NDD); otherwise (MTNDD) every numeric
+	// term has its own variable below all predicates.
+	nddTerms bool
+	termVar  map[string]int             // canonical atom key -> variable
+	termOf   map[int]numeric.Constraint // variable -> canonical atom
+	leafMemo map[int]leafEntry
+}
+
+type leafEntry struct {
+	keep bdd.Node
+	val  any
+}
+
+func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option) (*numCore[V], error) {
+	if num == nil {
+		return nil, errors.New("numpred: nil numeric domain")
+	}
+	b, err := newBase(sp, opts)
+	if err != nil {
+		return nil, err
+	}
+	c := &numCore[V]{base: b, num: num, n: sp.NumDims(), nddTerms: ndd,
+		termVar: map[string]int{}, termOf: map[int]numeric.Constraint{}, leafMemo: map[int]leafEntry{}}
+	if ndd {
+		b.polar = true
+		for i, p := range sp.preds {
+			if p.hasAtom && p.canon.Kind() == numeric.LE {
+				v := b.predVar(PredID(i), false)
+				c.termVar[atomKey(p.canon)] = v
+				c.termOf[v] = p.canon
+			}
+		}
+	}
+	return c, nil
+}
+
+func (c *numCore[V]) top() V { return c.num.Top(c.n) }
+func (c *numCore[V]) bot() V { return c.num.Bottom(c.n) }
+
+func (c *numCore[V]) checkNum(a V) {
+	if !c.opts.checking {
+		return
+	}
+	if err := numeric.SanityCheck(c.num, a); err != nil {
+		c.fail(fmt.Errorf("numpred: numeric sanity: %w", err))
+	}
+}
+
+// atomLit returns the BDD literal of the inequality k: the variable of its
+// canonical atom (allocated on first use) in the right phase.
+func (c *numCore[V]) atomLit(k numeric.Constraint) bdd.Node {
+	canon, neg := k.Canonical()
+	key := atomKey(canon)
+	v, ok := c.termVar[key]
+	if !ok {
+		var err error
+		if v, err = c.m.NewTerm(); err != nil {
+			c.fail(err)
+		}
+		c.termVar[key] = v
+		c.termOf[v] = canon
+	}
+	return c.lit(v, !neg)
+}
+
+// consNode returns the conjunction of the constraints as a diagram over
+// term variables (equalities split into two inequalities).
+func (c *numCore[V]) consNode(cs []numeric.Constraint) bdd.Node {
+	acc := c.tt()
+	for _, k := range cs {
+		if k.IsTrue() {
+			continue
+		}
+		if k.IsFalse() {
+			return c.ff()
+		}
+		for _, h := range k.Split() {
+			if h.IsTrue() {
+				continue
+			}
+			if h.IsFalse() {
+				return c.ff()
+			}
+			acc = c.and(acc, c.atomLit(h))
+		}
+	}
+	return acc
+}
+
+// toBdd encodes a numeric value as a diagram: toBdd(N.gamma(a)).
+func (c *numCore[V]) toBdd(a V) bdd.Node {
+	if c.num.IsBottom(a) {
+		return c.ff()
+	}
+	return c.consNode(c.num.Constraints(a))
+}
+
+// meaning returns the numeric meaning of variable v: its atom and whether
+// it has one. Predicate variables have a meaning only in NDD mode or when
+// withPreds is set (contexts for reduce).
+func (c *numCore[V]) meaning(v int, withPreds bool) (numeric.Constraint, bool) {
+	if k, ok := c.termOf[v]; ok {
+		return k, true
+	}
+	if withPreds {
+		if r, i := c.m.RoleOf(v); r == bdd.Pred {
+			p := c.sp.preds[i]
+			if p.hasAtom {
+				return p.canon, true
+			}
+		}
+	}
+	return numeric.Constraint{}, false
+}
+
+// assumeLit refines ctx with the atom k (pos) or its negation (!pos); the
+// negation of an equality e = 0 is the join of e <= -1 and e >= 1.
+func (c *numCore[V]) assumeLit(ctx V, k numeric.Constraint, pos bool) V {
+	if pos {
+		return c.num.Assume(ctx, k)
+	}
+	if n, ok := k.Negate(); ok {
+		return c.num.Assume(ctx, n)
+	}
+	e := k.Expr()
+	lo := numeric.NewConstraint(e.AddConst(numeric.I(1)), numeric.LE)
+	hi := numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE)
+	return c.num.Join(c.num.Assume(ctx, lo), c.num.Assume(ctx, hi))
+}
+
+// litConstraint returns the literal (k, pos) as a constraint, when it is
+// one (the negation of an equality is not).
+func litConstraint(k numeric.Constraint, pos bool) (numeric.Constraint, bool) {
+	if pos {
+		return k, true
+	}
+	return k.Negate()
+}
+
+// leaf decodes a diagram over term variables into a numeric value:
+// N.alpha(toExpr(u)), the join of its paths (0 is bottom, 1 is top).
+func (c *numCore[V]) leaf(u bdd.Node) V {
+	switch {
+	case c.m.IsFalse(u):
+		return c.bot()
+	case c.m.IsTrue(u):
+		return c.top()
+	}
+	if e, ok := c.leafMemo[u.ID()]; ok {
+		return e.val.(V)
+	}
+	acc := c.bot()
+	c.paths(u, func(p []bdd.Literal) {
+		ctx := c.top()
+		for _, l := range p {
+			k, ok := c.meaning(l.Var, true)
+			if !ok {
+				c.fail(fmt.Errorf("numpred: internal: numeric leaf depends on variable %d without numeric meaning", l.Var))
+			}
+			ctx = c.assumeLit(ctx, k, l.Pos)
+		}
+		acc = c.num.Join(acc, ctx)
+	})
+	if len(c.leafMemo) > 1<<16 {
+		c.leafMemo = map[int]leafEntry{}
+	}
+	c.leafMemo[u.ID()] = leafEntry{keep: u, val: acc}
+	return acc
+}
+
+// isNum reports whether u is a constant or rooted at a term variable: the
+// paper's isNum, where the MTNDD recursion stops.
+func (c *numCore[V]) isNum(u bdd.Node) bool {
+	return c.m.IsConst(u) || c.m.IsTermVar(c.m.Level(u))
+}
+
+// post applies the numeric transformer t to a.
+func (c *numCore[V]) post(t NumAssign, a V) V {
+	if c.num.IsBottom(a) {
+		return a
+	}
+	if len(t.Dims) > 0 {
+		a = c.num.Assign(a, t.Dims, t.Exprs)
+	}
+	if len(t.Havoc) > 0 {
+		a = c.num.Forget(a, t.Havoc...)
+	}
+	c.checkNum(a)
+	return a
+}
+
+// implied returns the literals of the atom predicates not in skip that n
+// decides (the semantic part of proj_P used by reduce).
+func (c *numCore[V]) implied(n V, skip map[PredID]bool) []PredLit {
+	var out []PredLit
+	for i, p := range c.sp.preds {
+		if !p.hasAtom || skip[PredID(i)] {
+			continue
+		}
+		pos, neg := c.decides(n, p.atom)
+		switch {
+		case pos:
+			out = append(out, PredLit{Pred: PredID(i), Pos: true})
+		case neg:
+			out = append(out, PredLit{Pred: PredID(i), Pos: false})
+		}
+	}
+	return out
+}
+
+// decides reports whether n entails k (pos) or its negation (neg).
+func (c *numCore[V]) decides(n V, k numeric.Constraint) (pos, neg bool) {
+	if c.num.Entails(n, k) {
+		return true, false
+	}
+	if nk, ok := k.Negate(); ok {
+		return false, c.num.Entails(n, nk)
+	}
+	e := k.Expr()
+	lo := numeric.NewConstraint(e.AddConst(numeric.I(1)), numeric.LE)
+	hi := numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE)
+	return false, c.num.Entails(n, lo) || c.num.Entails(n, hi)
+}
+
+// refineCube is reduce on one cube of predicate literals with numeric
+// part n: the numeric part learns the atoms of the literals, the cube
+// learns the atom predicates the numeric part decides. ok is false when
+// the cube is infeasible.
+func (c *numCore[V]) refineCube(lits []PredLit, n V) ([]PredLit, V, bool) {
+	skip := map[PredID]bool{}
+	for _, l := range lits {
+		if l.Primed {
+			continue
+		}
+		skip[l.Pred] = true
+		p := c.sp.preds[l.Pred]
+		if p.hasAtom {
+			n = c.assumeLit(n, p.atom, l.Pos)
+		}
+	}
+	if c.num.IsBottom(n) {
+		return nil, n, false
+	}
+	out := append(append([]PredLit(nil), lits...), c.implied(n, skip)...)
+	return out, n, true
+}
+
+func (c *numCore[V]) hasAtomPreds() bool {
+	for _, p := range c.sp.preds {
+		if p.hasAtom {
+			return true
+		}
+	}
+	return false
+}
+
+// stale returns the atom predicates that mention a dimension t assigns or
+// havocs, except those in keep: their old values are stale after t.
+func (b *base) stale(t NumAssign, keep []PredID) []PredID {
+	dims := map[numeric.Dim]bool{}
+	for _, d := range t.Dims {
+		dims[d] = true
+	}
+	for _, d := range t.Havoc {
+		dims[d] = true
+	}
+	kept := map[PredID]bool{}
+	for _, p := range keep {
+		kept[p] = true
+	}
+	var out []PredID
+	for i := range b.sp.preds {
+		if !kept[PredID(i)] && b.sp.mentions(PredID(i), dims) {
+			out = append(out, PredID(i))
+		}
+	}
+	return out
+}
