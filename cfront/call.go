@@ -1,0 +1,193 @@
+// This file translates function calls: calls of defined functions become
+// ir.Call edges; the SV-COMP harness functions (error, assume, nondet,
+// abort/exit) get their meaning; any other external function is assumed to
+// modify no modelled variable except through pointers, and its result is
+// havocked within its type.
+
+package cfront
+
+import (
+	"strings"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+	"modernc.org/cc/v4"
+)
+
+var (
+	errorFuncs  = map[string]bool{"reach_error": true, "__VERIFIER_error": true}
+	assertFails = map[string]bool{"__assert_fail": true, "__assert": true, "__assert_perror_fail": true, "__assert_rtn": true}
+	assumeFuncs = map[string]bool{"__VERIFIER_assume": true, "assume_abort_if_not": true, "__CPROVER_assume": true}
+	sinkFuncs   = map[string]bool{
+		"abort": true, "exit": true, "_exit": true, "_Exit": true, "quick_exit": true,
+		"__builtin_abort": true, "__builtin_exit": true, "__builtin_trap": true,
+	}
+	unsupportedFuncs = map[string]bool{
+		"pthread_create": true, "setjmp": true, "_setjmp": true, "__builtin_setjmp": true,
+		"sigsetjmp": true, "__sigsetjmp": true, "longjmp": true, "_longjmp": true, "siglongjmp": true,
+		"__builtin_longjmp": true, "fork": true, "signal": true, "atexit": true,
+	}
+)
+
+// calleeName returns the name of a directly called function, or "" for a
+// call through a function pointer.
+func (b *builder) calleeName(n *cc.PostfixExpression) string {
+	p, ok := strip(n.PostfixExpression).(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		return ""
+	}
+	d, ok := p.ResolvedTo().(*cc.Declarator)
+	if !ok || d.Type() == nil || d.Type().Kind() != cc.Function {
+		return ""
+	}
+	return p.Token.SrcStr()
+}
+
+// isNondet reports whether name is an undefined __VERIFIER_nondet_*.
+func (b *builder) isNondet(name string) bool {
+	return strings.HasPrefix(name, "__VERIFIER_nondet") && b.fdefs[name] == nil
+}
+
+func callArgs(n *cc.PostfixExpression) []cc.ExpressionNode {
+	var args []cc.ExpressionNode
+	for l := n.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+		args = append(args, l.AssignmentExpression)
+	}
+	return args
+}
+
+// resultOf returns the value of a call whose result is unknown.
+func (b *builder) resultOf(n *cc.PostfixExpression, want bool, pos ir.Pos, format string, args ...any) value {
+	t, ok := intType(n.Type())
+	if !ok || !want {
+		return opaque("result of a call")
+	}
+	return b.havocVal(t, pos, format, args...)
+}
+
+func (b *builder) discardAll(args []cc.ExpressionNode) {
+	for _, a := range args {
+		b.discard(a)
+	}
+}
+
+func (b *builder) call(n *cc.PostfixExpression, want bool) value {
+	pos := b.pos(n)
+	name := b.calleeName(n)
+	args := callArgs(n)
+	switch {
+	case name == "":
+		b.eval(n.PostfixExpression)
+		b.discardAll(args)
+		b.diag(pos, ir.Unsupported, "call through a function pointer")
+		b.havocAddrTaken(pos)
+		return b.resultOf(n, want, pos, "")
+	case errorFuncs[name]:
+		b.discardAll(args)
+		b.toError(pos)
+		return b.resultOf(n, want, pos, "")
+	case b.funcs[name] != nil:
+		return b.callDefined(n, b.funcs[name], args, want, pos)
+	case assertFails[name]:
+		b.discardAll(args)
+		b.toError(pos)
+		return opaque("void value")
+	case name == "assert" && len(args) == 1:
+		cont, e := b.newLoc(pos), b.f.NewLoc(ir.Error, pos)
+		b.cond(args[0], cont, e)
+		b.cur = cont
+		return opaque("void value")
+	case assumeFuncs[name] && len(args) == 1:
+		cont, s := b.newLoc(pos), b.f.NewLoc(ir.Sink, pos)
+		b.cond(args[0], cont, s)
+		b.cur = cont
+		return opaque("void value")
+	case sinkFuncs[name]:
+		b.discardAll(args)
+		b.toSink(pos)
+		return b.resultOf(n, want, pos, "")
+	case name == "__builtin_unreachable":
+		b.diag(pos, ir.Warning, "__builtin_unreachable assumed unreachable (sink)")
+		b.toSink(pos)
+		return opaque("void value")
+	case b.isNondet(name):
+		b.discardAll(args)
+		t, ok := intType(n.Type())
+		if !ok {
+			return opaque("nondeterministic " + typeStr(n.Type()))
+		}
+		if !want {
+			return opaque("void value")
+		}
+		return b.havocVal(t, pos, "")
+	case name == "__builtin_expect" && len(args) >= 1:
+		v := b.eval(args[0])
+		if len(args) > 1 {
+			v = b.snapshot(v, pos)
+			b.discardAll(args[1:])
+		}
+		return v
+	case unsupportedFuncs[name]:
+		b.discardAll(args)
+		b.diag(pos, ir.Unsupported, "call of %s", name)
+		b.havocAddrTaken(pos)
+		return b.resultOf(n, want, pos, "")
+	}
+	// An external function without a definition.
+	for _, a := range args {
+		if t := a.Type(); t != nil && t.Kind() == cc.Ptr {
+			if pt, ok := t.(*cc.PointerType); ok && pt.Elem() != nil && pt.Elem().Kind() == cc.Function {
+				b.diag(b.pos(a), ir.Unsupported, "function pointer passed to external function %s", name)
+			}
+		}
+		b.discard(a)
+	}
+	b.diag(pos, ir.Warning, "call of undefined function %s: assumed to modify only objects reachable through pointers; result havoc", name)
+	b.havocAddrTaken(pos)
+	return b.resultOf(n, want, pos, "")
+}
+
+// callDefined emits a Call edge to f.
+func (b *builder) callDefined(n *cc.PostfixExpression, f *ir.Func, args []cc.ExpressionNode, want bool, pos ir.Pos) value {
+	if f == b.prog.Main {
+		b.diag(pos, ir.Unsupported, "call of main")
+	}
+	params := b.params[f]
+	var actuals []numeric.LinExpr
+	for i, a := range args {
+		var formal *ir.Var
+		if i < len(params) {
+			formal = params[i]
+		}
+		if formal == nil {
+			b.discard(a)
+			continue
+		}
+		v := b.eval(a)
+		v = b.normalize(b.convert(v, formal.Type, pos), pos)
+		for _, later := range args[i+1:] {
+			if !later.Pure() {
+				v = b.protect(v, pos)
+				break
+			}
+		}
+		actuals = append(actuals, v.e)
+	}
+	for i := len(args); i < len(params); i++ {
+		if formal := params[i]; formal != nil {
+			v := b.havocVal(formal.Type, pos, "missing argument %s of %s: havoc", formal.Name, f.Name)
+			actuals = append(actuals, v.e)
+		}
+	}
+	op := &ir.Call{Callee: f, Args: actuals}
+	var res value
+	if f.Ret != nil && want {
+		tmp := b.temp(f.Ret.Type, pos)
+		op.Result = tmp
+		res = varVal(tmp)
+	} else {
+		res = opaque("result of " + f.Name)
+	}
+	b.emit(op, pos)
+	return res
+}

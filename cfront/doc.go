@@ -1,0 +1,91 @@
+// Package cfront translates C programs — the integer subset used by
+// SV-COMP ReachSafety tasks, as .c or preprocessed .i files — into numpred's
+// program representation, package ir. It is built on modernc.org/cc/v4,
+// which preprocesses (with the host compiler's predefined macros and
+// include paths, so .c files may #include system headers), parses (GNU
+// extensions included: __extension__, attributes, statement expressions,
+// __restrict, __inline, case ranges) and type-checks the translation unit.
+//
+// Parse returns an error, "file:line:col: message", for a preprocessing,
+// syntax or type error and for a program without main; everything else
+// translates, and what is not modelled exactly is listed in
+// ir.Program.Diags: a Warning for a sound over-approximation, Unsupported
+// for a construct that is not modelled soundly (no TRUE verdict allowed).
+//
+// # What is modelled, and how
+//
+// Variables. Every scalar of integer type (char, short, int, long, long
+// long, __int128, _Bool, enums, and their unsigned forms; LP64 widths, char
+// signed) is an ir variable whose IntType gives its range. Globals (and
+// static locals, named func.x) are initialised at the start of main: by
+// their constant initialiser, else to 0; an extern never defined is
+// havocked (Warning). Locals start arbitrary; a declaration without
+// initialiser inside a loop or after a label havocs the variable, since
+// each execution of it yields an indeterminate value. Shadowed names are
+// disambiguated (x, x.1, ...); temporaries are named $t1, $t2, ...
+//
+// Integer arithmetic. An expression is a linear expression e with a C
+// type t, kept congruent to the C value modulo 2^bits(t). +, -, unary -,
+// ~ (as -x-1), multiplication by a constant and << by a constant preserve
+// the congruence, so wrap-around is resolved only where the exact value is
+// needed (assignment, comparison, division, argument, return, conversion
+// to a wider type). There the bounds of e are computed from its variables'
+// types; if e may leave t's range, one branch per possible wrap count k is
+// emitted ([min+k2^n <= e <= max+k2^n] x := e - k2^n); beyond three counts a
+// fresh quotient k is havocked and x := e - k2^n is assumed within range.
+// Both are exact modular reduction. Signed overflow, undefined in C, is
+// given this two's complement (gcc -fwrapv) meaning, as are conversions to
+// narrower signed types; conversions to _Bool test e != 0. Constants are
+// folded without branches.
+//
+// Division and remainder by a constant c are exact: a fresh q with
+// |c|q <= a <= |c|q + |c|-1 for a >= 0 and |c|q - |c|+1 <= a <= |c|q for a < 0
+// (C truncates toward zero; the sign split is a branch unless the bounds
+// of a decide it); a % c is a - |c|q. x >> k (k constant) is floor division
+// by 2^k (gcc's arithmetic shift), x & (2^k-1) is x - 2^k floor(x / 2^k).
+// Other non-linear operations (x*y, division by a variable or by zero,
+// other bitwise operations, shifts by a variable) havoc the result within
+// its type (Warning).
+//
+// Conditions. &&, || and ! are short-circuit control flow, ?: is a branch
+// into a temporary, comparisons are linear atoms over the operands after
+// the usual arithmetic conversions (so u > -1 for unsigned u compares with
+// UINT_MAX), any other scalar is compared with 0. A constant condition
+// yields a single edge; unreachable locations are removed.
+//
+// Statements. if, while, do, for, switch (a chain of tests in source
+// order, then default; fall-through; GNU case ranges), goto and labels,
+// break, continue, return, statement expressions, the comma operator,
+// ++/-- and compound assignments. Operands are evaluated left to right;
+// a left operand that mentions a global is copied first when the right
+// operand has side effects (only a call can then change it).
+//
+// Calls. A call of a defined function is an ir.Call; its integer
+// parameters are formals (others are not modelled and their arguments are
+// evaluated for side effects only), its integer result is the return slot;
+// recursion is supported. Harness functions, when the program does not
+// define them: __VERIFIER_nondet_T() havocs within T; __VERIFIER_assume(c)
+// and assume_abort_if_not(c) branch to a sink when c is false;
+// reach_error() and __VERIFIER_error() (even when defined: the property is
+// that they are never called), __assert_fail and a failing assert(c) go to
+// an error location; abort, exit and their variants go to a sink. Any other
+// undefined function is assumed to modify no modelled variable except
+// address-taken globals, which it havocs; its integer result is havocked
+// (Warning). Calls through function pointers, setjmp/longjmp,
+// pthread_create, fork, signal, atexit, a function pointer passed to an
+// external function, computed goto, asm and nested functions are
+// Unsupported.
+//
+// Memory. Pointers, arrays, structs, unions and floating-point values are
+// not modelled: reading one as an integer havocs within the target type
+// (Warning), a condition or comparison on one is nondeterministic
+// (Warning), writes to them are dropped (Warning) — reads of them are havoc
+// anyway. A scalar local whose address is taken is not modelled either. A
+// scalar global whose address is taken stays modelled, and is havocked at
+// every write that may go through a pointer (not for writes into a named
+// array or struct) and at every call of an unknown function.
+//
+// Positions. Every edge and location carries the position (in the input
+// file, not following #line markers) of the construct it comes from; loop
+// heads are marked with ir.Func.MarkLoopHeads.
+package cfront

@@ -1,0 +1,469 @@
+// This file implements the per-function builder and the translation of
+// statements and block-scope declarations into CFA edges.
+//
+// The builder keeps a current location cur; translating a statement adds
+// edges from cur and leaves cur at the location after it. After a jump
+// (goto, break, continue, return, an error or a sink) cur is a fresh
+// location without predecessors, so code after it is unreachable.
+
+package cfront
+
+import (
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+	"modernc.org/cc/v4"
+)
+
+// builder translates one function body.
+type builder struct {
+	*translator
+	f         *ir.Func
+	cur       *ir.Loc
+	breaks    []*ir.Loc
+	conts     []*ir.Loc
+	labels    map[string]*ir.Loc
+	cases     map[*cc.LabeledStatement]*ir.Loc
+	names     map[string]int
+	ntemp     int
+	loopDepth int
+	sawLabel  bool
+}
+
+func (t *translator) newBuilder(fd *cc.FunctionDefinition) *builder {
+	f := t.funcs[fd.Declarator.Name()]
+	b := &builder{
+		translator: t,
+		f:          f,
+		labels:     map[string]*ir.Loc{},
+		cases:      map[*cc.LabeledStatement]*ir.Loc{},
+		names:      map[string]int{},
+	}
+	for _, v := range f.Formals {
+		b.names[v.Name] = 1
+	}
+	return b
+}
+
+// newLoc adds a normal location.
+func (b *builder) newLoc(pos ir.Pos) *ir.Loc { return b.f.NewLoc(ir.Normal, pos) }
+
+// emit adds cur -> fresh location carrying op and moves cur there.
+func (b *builder) emit(op ir.Op, pos ir.Pos) {
+	next := b.newLoc(pos)
+	b.f.AddEdge(b.cur, next, op, pos)
+	b.cur = next
+}
+
+// jump adds cur -> to (skip) and makes cur unreachable.
+func (b *builder) jump(to *ir.Loc, pos ir.Pos) {
+	b.f.AddEdge(b.cur, to, &ir.Skip{}, pos)
+	b.dead(pos)
+}
+
+// goTo adds cur -> to (skip) and continues at to.
+func (b *builder) goTo(to *ir.Loc, pos ir.Pos) {
+	b.f.AddEdge(b.cur, to, &ir.Skip{}, pos)
+	b.cur = to
+}
+
+// dead makes cur a fresh location with no predecessors.
+func (b *builder) dead(pos ir.Pos) { b.cur = b.newLoc(pos) }
+
+// toError adds an edge to a fresh error location.
+func (b *builder) toError(pos ir.Pos) {
+	e := b.f.NewLoc(ir.Error, pos)
+	b.jump(e, pos)
+}
+
+// toSink adds an edge to a fresh sink location (abort, exit).
+func (b *builder) toSink(pos ir.Pos) {
+	s := b.f.NewLoc(ir.Sink, pos)
+	b.jump(s, pos)
+}
+
+// temp adds a fresh local of type t.
+func (b *builder) temp(t ir.IntType, pos ir.Pos) *ir.Var {
+	b.ntemp++
+	return b.f.NewLocal("$t"+itoa(b.ntemp), t, pos)
+}
+
+// local adds a local for a C variable, disambiguating shadowed names.
+func (b *builder) local(name string, t ir.IntType, pos ir.Pos) *ir.Var {
+	q := name
+	if n := b.names[name]; n > 0 {
+		q = name + "." + itoa(n)
+	}
+	b.names[name]++
+	return b.f.NewLocal(q, t, pos)
+}
+
+// body translates a function body and falls off into the exit.
+func (b *builder) body(fd *cc.FunctionDefinition) {
+	b.compound(fd.CompoundStatement)
+	pos := b.pos(fd.CompoundStatement)
+	if fd.CompoundStatement != nil {
+		pos = b.tokPos(fd.CompoundStatement.Token2.Position())
+	}
+	b.f.AddEdge(b.cur, b.f.Exit, &ir.Return{}, pos)
+	b.dead(pos)
+}
+
+func (b *builder) compound(cs *cc.CompoundStatement) {
+	if cs == nil {
+		return
+	}
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		b.blockItem(l.BlockItem)
+	}
+}
+
+func (b *builder) blockItem(bi *cc.BlockItem) {
+	if bi == nil {
+		return
+	}
+	switch bi.Case {
+	case cc.BlockItemDecl:
+		b.decl(bi.Declaration)
+	case cc.BlockItemLabel:
+		// __label__ declarations: nothing to do.
+	case cc.BlockItemStmt:
+		b.stmt(bi.Statement)
+	case cc.BlockItemFuncDef:
+		b.diag(b.pos(bi.Declarator), ir.Unsupported, "nested function definition")
+	}
+}
+
+func (b *builder) stmt(s *cc.Statement) {
+	if s == nil {
+		return
+	}
+	switch s.Case {
+	case cc.StatementLabeled:
+		b.labeled(s.LabeledStatement)
+	case cc.StatementCompound:
+		b.compound(s.CompoundStatement)
+	case cc.StatementExpr:
+		if es := s.ExpressionStatement; es != nil && es.ExpressionList != nil {
+			b.discard(es.ExpressionList)
+		}
+	case cc.StatementSelection:
+		b.selection(s.SelectionStatement)
+	case cc.StatementIteration:
+		b.loopDepth++
+		b.iteration(s.IterationStatement)
+		b.loopDepth--
+	case cc.StatementJump:
+		b.jumpStmt(s.JumpStatement)
+	case cc.StatementAsm:
+		b.diag(b.pos(s.AsmStatement), ir.Unsupported, "asm statement")
+	}
+}
+
+func (b *builder) label(name string, pos ir.Pos) *ir.Loc {
+	l := b.labels[name]
+	if l == nil {
+		l = b.newLoc(pos)
+		l.Label = name
+		b.labels[name] = l
+	}
+	return l
+}
+
+func (b *builder) labeled(ls *cc.LabeledStatement) {
+	pos := b.pos(ls)
+	switch ls.Case {
+	case cc.LabeledStatementLabel:
+		l := b.label(ls.Token.SrcStr(), pos)
+		l.Pos = pos
+		b.goTo(l, pos)
+		b.sawLabel = true
+	default:
+		l := b.cases[ls]
+		if l == nil {
+			// A case label outside a switch body we translated: cc
+			// rejects those, so this is unreachable in practice.
+			b.diag(pos, ir.Unsupported, "case label outside switch")
+			l = b.newLoc(pos)
+		}
+		b.goTo(l, pos)
+	}
+	b.stmt(ls.Statement)
+}
+
+func (b *builder) selection(s *cc.SelectionStatement) {
+	pos := b.pos(s)
+	switch s.Case {
+	case cc.SelectionStatementIf, cc.SelectionStatementIfElse:
+		tl, fl, join := b.newLoc(pos), b.newLoc(pos), b.newLoc(pos)
+		b.cond(s.ExpressionList, tl, fl)
+		b.cur = tl
+		b.stmt(s.Statement)
+		b.goTo(join, pos)
+		b.cur = fl
+		if s.Case == cc.SelectionStatementIfElse {
+			b.stmt(s.Statement2)
+		}
+		b.goTo(join, pos)
+	case cc.SelectionStatementSwitch:
+		b.switchStmt(s, pos)
+	}
+}
+
+// switchStmt dispatches on the controlling value through a chain of
+// tests, one per case label in source order, then default (or the end).
+func (b *builder) switchStmt(s *cc.SelectionStatement, pos ir.Pos) {
+	v := b.eval(s.ExpressionList)
+	t := tInt
+	if v.isInt {
+		t = promote(v.t)
+	}
+	v = b.normalize(b.convert(v, t, pos), pos)
+	end := b.newLoc(pos)
+	var deflt *ir.Loc
+	for _, ls := range s.LabeledStatements() {
+		if ls.Switch() != s {
+			continue
+		}
+		lpos := b.pos(ls)
+		l := b.newLoc(lpos)
+		b.cases[ls] = l
+		switch ls.Case {
+		case cc.LabeledStatementDefault:
+			deflt = l
+		case cc.LabeledStatementCaseLabel, cc.LabeledStatementRange:
+			lo, ok := constValue(ls.ConstantExpression)
+			hi := lo
+			if ok && ls.Case == cc.LabeledStatementRange {
+				hi, ok = constValue(ls.ConstantExpression2)
+			}
+			if !ok {
+				b.diag(lpos, ir.Unsupported, "non-constant case label")
+				continue
+			}
+			lo, hi = wrapConst(lo, t), wrapConst(hi, t)
+			var c ir.Cond
+			if lo.Cmp(hi) == 0 {
+				c = ir.NewAtom(numeric.Eq(v.e, numeric.ConstInt(lo)))
+			} else {
+				c = &ir.And{Xs: []ir.Cond{
+					ir.NewAtom(numeric.Ge(v.e, numeric.ConstInt(lo))),
+					ir.NewAtom(numeric.Le(v.e, numeric.ConstInt(hi))),
+				}}
+			}
+			next := b.newLoc(lpos)
+			b.branch(c, l, next, lpos)
+			b.cur = next
+		}
+	}
+	if deflt != nil {
+		b.jump(deflt, pos)
+	} else {
+		b.jump(end, pos)
+	}
+	b.breaks = append(b.breaks, end)
+	b.stmt(s.Statement)
+	b.breaks = b.breaks[:len(b.breaks)-1]
+	b.goTo(end, pos)
+}
+
+func (b *builder) iteration(s *cc.IterationStatement) {
+	pos := b.pos(s)
+	exit := b.newLoc(pos)
+	switch s.Case {
+	case cc.IterationStatementWhile:
+		head, body := b.newLoc(pos), b.newLoc(pos)
+		b.goTo(head, pos)
+		b.cond(s.ExpressionList, body, exit)
+		b.cur = body
+		b.loopBody(s.Statement, exit, head)
+		b.jump(head, pos)
+	case cc.IterationStatementDo:
+		body, cont := b.newLoc(pos), b.newLoc(pos)
+		b.goTo(body, pos)
+		b.loopBody(s.Statement, exit, cont)
+		b.goTo(cont, pos)
+		b.cond(s.ExpressionList, body, exit)
+	case cc.IterationStatementFor, cc.IterationStatementForDecl:
+		if s.Case == cc.IterationStatementForDecl {
+			b.decl(s.Declaration)
+		} else if s.ExpressionList != nil {
+			b.discard(s.ExpressionList)
+		}
+		head, body, cont := b.newLoc(pos), b.newLoc(pos), b.newLoc(pos)
+		b.goTo(head, pos)
+		if s.ExpressionList2 != nil {
+			b.cond(s.ExpressionList2, body, exit)
+		} else {
+			b.jump(body, pos)
+		}
+		b.cur = body
+		b.loopBody(s.Statement, exit, cont)
+		b.goTo(cont, pos)
+		if s.ExpressionList3 != nil {
+			b.discard(s.ExpressionList3)
+		}
+		b.jump(head, pos)
+	}
+	b.cur = exit
+}
+
+func (b *builder) loopBody(s *cc.Statement, brk, cont *ir.Loc) {
+	b.breaks = append(b.breaks, brk)
+	b.conts = append(b.conts, cont)
+	b.stmt(s)
+	b.breaks = b.breaks[:len(b.breaks)-1]
+	b.conts = b.conts[:len(b.conts)-1]
+}
+
+func (b *builder) jumpStmt(s *cc.JumpStatement) {
+	pos := b.pos(s)
+	switch s.Case {
+	case cc.JumpStatementGoto:
+		b.jump(b.label(s.Token2.SrcStr(), pos), pos)
+	case cc.JumpStatementGotoExpr:
+		b.diag(pos, ir.Unsupported, "computed goto")
+		b.toSink(pos)
+	case cc.JumpStatementContinue:
+		if len(b.conts) == 0 {
+			b.diag(pos, ir.Unsupported, "continue outside a loop")
+			return
+		}
+		b.jump(b.conts[len(b.conts)-1], pos)
+	case cc.JumpStatementBreak:
+		if len(b.breaks) == 0 {
+			b.diag(pos, ir.Unsupported, "break outside a loop or switch")
+			return
+		}
+		b.jump(b.breaks[len(b.breaks)-1], pos)
+	case cc.JumpStatementReturn:
+		op := &ir.Return{}
+		if s.ExpressionList != nil {
+			if b.f.Ret != nil {
+				v := b.eval(s.ExpressionList)
+				v = b.normalize(b.convert(v, b.f.Ret.Type, pos), pos)
+				op = &ir.Return{Value: v.e, HasValue: true}
+			} else {
+				b.discard(s.ExpressionList)
+			}
+		}
+		b.f.AddEdge(b.cur, b.f.Exit, op, pos)
+		b.dead(pos)
+	}
+}
+
+// decl translates a block-scope declaration.
+func (b *builder) decl(d *cc.Declaration) {
+	if d == nil || d.Case != cc.DeclarationDecl {
+		return
+	}
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		id := l.InitDeclarator
+		if id == nil || id.Declarator == nil {
+			continue
+		}
+		dd := id.Declarator
+		if dd.IsTypename() || dd.Type() == nil || dd.Type().Kind() == cc.Function {
+			continue
+		}
+		pos := b.pos(dd)
+		if dd.IsExtern() {
+			continue // refers to a global, resolved by name
+		}
+		it, ok := intType(dd.Type())
+		if dd.IsStatic() {
+			if ok {
+				b.staticLocal(dd, id, it, pos)
+			}
+			continue
+		}
+		if !ok || dd.AddressTaken() {
+			if ok {
+				b.diag(pos, ir.Warning, "address of %s is taken: not modelled, its reads are havoc", dd.Name())
+			}
+			if id.Initializer != nil {
+				b.initEffects(id.Initializer)
+			}
+			continue
+		}
+		v := b.local(dd.Name(), it, pos)
+		b.vars[dd] = v
+		switch {
+		case id.Initializer != nil:
+			in := id.Initializer
+			for in.Case == cc.InitializerInitList && in.InitializerList != nil && in.InitializerList.Initializer != nil {
+				in = in.InitializerList.Initializer
+			}
+			if in.Case == cc.InitializerExpr && in.AssignmentExpression != nil {
+				b.assignExpr(v, in.AssignmentExpression, b.pos(in))
+			} else {
+				b.emit(ir.NewAssign(v, numeric.Const(0)), pos)
+			}
+		case b.loopDepth > 0 || b.sawLabel:
+			// A fresh, indeterminate value each time the declaration is
+			// reached again.
+			b.emit(&ir.Havoc{Var: v, Range: it.Range()}, pos)
+		}
+	}
+}
+
+// staticLocal models a static local scalar as a global named func.x,
+// initialised at the start of main.
+func (b *builder) staticLocal(dd *cc.Declarator, id *cc.InitDeclarator, it ir.IntType, pos ir.Pos) {
+	name := b.f.Name + "." + dd.Name()
+	for i := 1; b.globals[name] != nil; i++ {
+		name = b.f.Name + "." + dd.Name() + "." + itoa(i)
+	}
+	v := b.prog.NewGlobal(name, it, pos)
+	b.globals[name] = v // C names contain no '.', so no clash
+	b.vars[dd] = v
+	gi := globalInit{v: v, val: numeric.I(0), pos: pos}
+	if id.Initializer != nil {
+		c, ok := constInit(id.Initializer)
+		if ok {
+			gi.val = wrapConst(c, it)
+		} else {
+			gi.havoc = true
+			b.diag(pos, ir.Warning, "initializer of static %s is not an integer constant: havoc", dd.Name())
+		}
+	}
+	b.inits = append(b.inits, gi)
+}
+
+// initEffects evaluates the expressions of an initializer of an unmodelled
+// object for their side effects.
+func (b *builder) initEffects(in *cc.Initializer) {
+	if in == nil {
+		return
+	}
+	if in.Case == cc.InitializerExpr {
+		if in.AssignmentExpression != nil {
+			b.discard(in.AssignmentExpression)
+		}
+		return
+	}
+	for l := in.InitializerList; l != nil; l = l.InitializerList {
+		b.initEffects(l.Initializer)
+	}
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var buf [20]byte
+	n := len(buf)
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	for i > 0 {
+		n--
+		buf[n] = byte('0' + i%10)
+		i /= 10
+	}
+	if neg {
+		n--
+		buf[n] = '-'
+	}
+	return string(buf[n:])
+}

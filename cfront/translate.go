@@ -1,0 +1,354 @@
+// This file implements the translation driver: file-scope declarations
+// (globals and functions), the per-function builder, and the
+// initialisation of globals at the start of main.
+
+package cfront
+
+import (
+	"fmt"
+	"math/big"
+	"modernc.org/token"
+	"sort"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+	"modernc.org/cc/v4"
+)
+
+// translator holds the state of one translation unit's translation.
+type translator struct {
+	file    string
+	ast     *cc.AST
+	prog    *ir.Program
+	vars    map[*cc.Declarator]*ir.Var // modelled scalars
+	globals map[string]*ir.Var         // file-scope scalars by name
+	funcs   map[string]*ir.Func        // defined functions
+	params  map[*ir.Func][]*ir.Var     // per C parameter: its formal, nil if unmodelled
+	fdefs   map[string]*cc.FunctionDefinition
+	inits   []globalInit // initialisation of globals, in order
+	// addrTaken are the modelled globals whose address is taken: writes
+	// through pointers and calls of unknown functions havoc them.
+	addrTaken []*ir.Var
+	diagSeen  map[string]bool
+	lastPos   ir.Pos
+}
+
+// globalInit is the initial value of a global: a constant, or a havoc
+// (an extern variable defined elsewhere).
+type globalInit struct {
+	v      *ir.Var
+	val    numeric.Int
+	havoc  bool
+	extern bool // declared extern and never defined here
+	pos    ir.Pos
+}
+
+func newTranslator(file string, ast *cc.AST) *translator {
+	return &translator{
+		file:     file,
+		ast:      ast,
+		prog:     ir.NewProgram(file, "c"),
+		vars:     map[*cc.Declarator]*ir.Var{},
+		globals:  map[string]*ir.Var{},
+		funcs:    map[string]*ir.Func{},
+		params:   map[*ir.Func][]*ir.Var{},
+		fdefs:    map[string]*cc.FunctionDefinition{},
+		diagSeen: map[string]bool{},
+	}
+}
+
+// pos converts a cc position.
+func (t *translator) pos(n cc.Node) ir.Pos {
+	if n == nil {
+		return ir.Pos{File: t.file}
+	}
+	return t.tokPos(n.Position())
+}
+
+func (t *translator) tokPos(p token.Position) ir.Pos {
+	if p.Line == 0 {
+		return ir.Pos{File: t.file}
+	}
+	r := ir.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+	if r.File == "" {
+		r.File = t.file
+	}
+	t.lastPos = r
+	return r
+}
+
+// diag records a diagnostic once per position and message.
+func (t *translator) diag(pos ir.Pos, s ir.Severity, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	key := fmt.Sprintf("%s|%d|%s", pos, s, msg)
+	if t.diagSeen[key] {
+		return
+	}
+	t.diagSeen[key] = true
+	t.prog.Diag(pos, s, "%s", msg)
+}
+
+// errorf returns a positioned error for an unanalysable program.
+func (t *translator) errorf(pos ir.Pos, format string, args ...any) error {
+	if pos.Line == 0 {
+		pos = ir.Pos{File: t.file, Line: 1, Col: 1}
+	}
+	return fmt.Errorf("%s: %s", pos, fmt.Sprintf(format, args...))
+}
+
+// translate runs the three passes: file-scope declarations and function
+// shells, function bodies, and the initialisation of globals in main.
+func (t *translator) translate() (*ir.Program, error) {
+	var defs []*cc.FunctionDefinition
+	for l := t.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		if ed == nil {
+			continue
+		}
+		switch ed.Case {
+		case cc.ExternalDeclarationFuncDef:
+			fd := ed.FunctionDefinition
+			name := fd.Declarator.Name()
+			if t.fdefs[name] != nil {
+				return nil, t.errorf(t.pos(fd.Declarator), "function %s redefined", name)
+			}
+			t.fdefs[name] = fd
+			defs = append(defs, fd)
+		case cc.ExternalDeclarationDecl:
+			t.fileDecl(ed.Declaration)
+		case cc.ExternalDeclarationAsmStmt:
+			t.diag(t.pos(ed.AsmStatement), ir.Unsupported, "asm statement")
+		}
+	}
+	main := t.fdefs["main"]
+	if main == nil {
+		return nil, t.errorf(ir.Pos{}, "no definition of main")
+	}
+	// Function shells first, so that calls can refer to any of them.
+	for _, fd := range defs {
+		t.shell(fd)
+	}
+	var mainStart *ir.Loc
+	for _, fd := range defs {
+		b := t.newBuilder(fd)
+		start := b.f.NewLoc(ir.Normal, b.f.Pos)
+		if fd == main {
+			mainStart = start
+		} else {
+			b.f.AddEdge(b.f.Entry, start, &ir.Skip{}, b.f.Pos)
+		}
+		b.cur = start
+		b.body(fd)
+	}
+	t.initGlobals(t.funcs["main"], mainStart)
+	for _, f := range t.prog.Funcs {
+		compact(f)
+		f.MarkLoopHeads()
+	}
+	return t.prog, nil
+}
+
+// fileDecl handles a file-scope declaration: global scalars get a variable
+// and an initial value; other declarations need nothing.
+func (t *translator) fileDecl(d *cc.Declaration) {
+	if d == nil || d.Case != cc.DeclarationDecl {
+		return
+	}
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		id := l.InitDeclarator
+		if id == nil || id.Declarator == nil {
+			continue
+		}
+		dd := id.Declarator
+		if dd.IsTypename() || dd.Type() == nil || dd.Type().Kind() == cc.Function {
+			continue
+		}
+		it, ok := intType(dd.Type())
+		if !ok {
+			continue // not modelled: its reads are havoc
+		}
+		name := dd.Name()
+		pos := t.pos(dd)
+		v := t.globals[name]
+		if v == nil {
+			v = t.prog.NewGlobal(name, it, pos)
+			t.globals[name] = v
+			t.inits = append(t.inits, globalInit{v: v, havoc: true, extern: true, pos: pos})
+		}
+		t.vars[dd] = v
+		if dd.AddressTaken() {
+			t.markAddrTaken(v)
+		}
+		if dd.IsExtern() && id.Initializer == nil {
+			continue // a declaration; a definition may follow
+		}
+		gi := t.initOf(v)
+		gi.havoc, gi.extern = false, false
+		gi.val = numeric.I(0)
+		gi.pos = pos
+		if id.Initializer != nil {
+			c, ok := constInit(id.Initializer)
+			if !ok {
+				gi.havoc = true
+				t.diag(t.pos(id.Initializer), ir.Warning, "initializer of %s is not an integer constant: havoc", name)
+			} else {
+				gi.val = wrapConst(c, it)
+			}
+		}
+	}
+}
+
+func (t *translator) initOf(v *ir.Var) *globalInit {
+	for i := range t.inits {
+		if t.inits[i].v == v {
+			return &t.inits[i]
+		}
+	}
+	t.inits = append(t.inits, globalInit{v: v})
+	return &t.inits[len(t.inits)-1]
+}
+
+func (t *translator) markAddrTaken(v *ir.Var) {
+	for _, w := range t.addrTaken {
+		if w == v {
+			return
+		}
+	}
+	t.addrTaken = append(t.addrTaken, v)
+}
+
+// constInit returns the integer constant of a scalar initializer ("= c" or
+// "= { c }").
+func constInit(in *cc.Initializer) (numeric.Int, bool) {
+	for in != nil && in.Case == cc.InitializerInitList {
+		if in.InitializerList == nil {
+			return numeric.I(0), true
+		}
+		in = in.InitializerList.Initializer
+	}
+	if in == nil || in.AssignmentExpression == nil {
+		return numeric.Int{}, false
+	}
+	return constValue(in.AssignmentExpression)
+}
+
+// constValue returns the value of an integer constant expression.
+func constValue(n cc.ExpressionNode) (numeric.Int, bool) {
+	if n == nil {
+		return numeric.Int{}, false
+	}
+	if _, ok := intType(n.Type()); !ok {
+		return numeric.Int{}, false
+	}
+	switch v := n.Value().(type) {
+	case cc.Int64Value:
+		return numeric.I(int64(v)), true
+	case cc.UInt64Value:
+		if int64(v) >= 0 {
+			return numeric.I(int64(v)), true
+		}
+		return numeric.IntFromBig(bigU(uint64(v))), true
+	}
+	return numeric.Int{}, false
+}
+
+func bigU(u uint64) *big.Int { return new(big.Int).SetUint64(u) }
+
+// shell creates the ir function of a definition: formals for its integer
+// parameters (others are not modelled) and a return slot for an integer
+// result.
+func (t *translator) shell(fd *cc.FunctionDefinition) {
+	d := fd.Declarator
+	pos := t.pos(d)
+	f := t.prog.NewFunc(d.Name(), pos)
+	t.funcs[d.Name()] = f
+	ft, _ := d.Type().(*cc.FunctionType)
+	if ft == nil {
+		return
+	}
+	names := map[string]bool{}
+	var params []*ir.Var
+	for _, p := range ft.Parameters() {
+		if p.Type() != nil && p.Type().Kind() == cc.Void {
+			continue // f(void)
+		}
+		pd := p.Declarator
+		it, ok := intType(p.Type())
+		name := p.Name()
+		if pd == nil || !ok || pd.AddressTaken() || name == "" || names[name] {
+			// Unmodelled (reads are havoc), or unnamed (never read): the
+			// argument is evaluated for its side effects only.
+			params = append(params, nil)
+			continue
+		}
+		names[name] = true
+		v := f.NewFormal(name, it, t.pos(pd))
+		t.vars[pd] = v
+		params = append(params, v)
+	}
+	t.params[f] = params
+	if it, ok := intType(ft.Result()); ok {
+		f.NewRet(it, pos)
+	}
+}
+
+// initGlobals puts the initialisation of globals at the start of main:
+// entry -> g1 := c1 -> ... -> start.
+func (t *translator) initGlobals(main *ir.Func, start *ir.Loc) {
+	cur := main.Entry
+	inits := append([]globalInit(nil), t.inits...)
+	sort.SliceStable(inits, func(i, j int) bool { return inits[i].v.ID < inits[j].v.ID })
+	for _, gi := range inits {
+		next := main.NewLoc(ir.Normal, gi.pos)
+		if gi.havoc {
+			if gi.extern {
+				t.diag(gi.pos, ir.Warning, "extern variable %s has no definition here: havoc", gi.v.Name)
+			}
+			main.AddEdge(cur, next, &ir.Havoc{Var: gi.v, Range: gi.v.Type.Range()}, gi.pos)
+		} else {
+			main.AddEdge(cur, next, ir.NewAssign(gi.v, numeric.ConstInt(gi.val)), gi.pos)
+		}
+		cur = next
+	}
+	main.AddEdge(cur, start, &ir.Skip{}, main.Pos)
+}
+
+// compact removes the locations that are unreachable from f's entry (code
+// after a jump, the arms of constant conditions) and renumbers the rest;
+// the exit is always kept.
+func compact(f *ir.Func) {
+	reach := f.Reachable()
+	keepLoc := func(l *ir.Loc) bool { return reach[l.ID] || l == f.Exit }
+	var locs []*ir.Loc
+	for _, l := range f.Locs {
+		if keepLoc(l) {
+			locs = append(locs, l)
+		}
+	}
+	var edges []*ir.Edge
+	for _, e := range f.Edges {
+		if reach[e.From.ID] {
+			edges = append(edges, e)
+		}
+	}
+	filter := func(es []*ir.Edge) []*ir.Edge {
+		var out []*ir.Edge
+		for _, e := range es {
+			if reach[e.From.ID] {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	for _, l := range locs {
+		l.In = filter(l.In)
+		l.Out = filter(l.Out)
+	}
+	for i, l := range locs {
+		l.ID = i
+	}
+	for i, e := range edges {
+		e.ID = i
+	}
+	f.Locs, f.Edges = locs, edges
+}
