@@ -16,31 +16,95 @@ import (
 	"modernc.org/cc/v4"
 )
 
-var (
-	cfgOnce sync.Once
-	cfgVal  *cc.Config
-	cfgErr  error
+// DataModel is the C data model a task assumes: the width of long and of
+// pointers. SV-COMP tasks state theirs in their .yml (ILP32 or LP64).
+type DataModel string
+
+const (
+	// LP64: 64-bit long and pointers (x86-64 Linux), the default.
+	LP64 DataModel = "lp64"
+	// ILP32: 32-bit int, long and pointers (i386 Linux).
+	ILP32 DataModel = "ilp32"
 )
 
-// config returns the cached cc configuration: the host compiler's
-// predefined macros and include paths (for .c files that #include system
-// headers) or, without a host compiler, a minimal LP64 configuration.
-func config() (*cc.Config, error) {
-	cfgOnce.Do(func() {
-		cfg, err := cc.NewConfig(runtime.GOOS, runtime.GOARCH)
-		if err != nil {
-			abi, err2 := cc.NewABI(runtime.GOOS, runtime.GOARCH)
-			if err2 != nil {
-				cfgErr = fmt.Errorf("cfront: no C configuration: %v; %v", err, err2)
-				return
-			}
-			cfg = &cc.Config{ABI: abi, Predefined: minimalPredefined}
+// Options adjust how a C file is read.
+type Options struct {
+	// DataModel is LP64 when empty.
+	DataModel DataModel
+}
+
+var (
+	cfgMu  sync.Mutex
+	cfgs   = map[DataModel]*cc.Config{}
+	cfgErr error
+)
+
+// config returns the cached cc configuration of a data model: the host
+// compiler's predefined macros and include paths (for .c files that
+// #include system headers) or, without a host compiler, a minimal
+// configuration. ILP32 takes the i386 ABI and rewrites the predefined
+// macros that state type widths.
+func config(model DataModel) (*cc.Config, error) {
+	cfgMu.Lock()
+	defer cfgMu.Unlock()
+	if c, ok := cfgs[model]; ok {
+		return c, nil
+	}
+	cfg, err := cc.NewConfig(runtime.GOOS, runtime.GOARCH)
+	if err != nil {
+		abi, err2 := cc.NewABI(runtime.GOOS, runtime.GOARCH)
+		if err2 != nil {
+			return nil, fmt.Errorf("cfront: no C configuration: %v; %v", err, err2)
 		}
-		// Bound macro expansion: untrusted input must not take hours.
-		cfg.ExpansionLimit = 1 << 22
-		cfgVal = cfg
-	})
-	return cfgVal, cfgErr
+		cfg = &cc.Config{ABI: abi, Predefined: minimalPredefined}
+	}
+	// Bound macro expansion: untrusted input must not take hours.
+	cfg.ExpansionLimit = 1 << 22
+	switch model {
+	case LP64:
+	case ILP32:
+		abi, err := cc.NewABI("linux", "386")
+		if err != nil {
+			return nil, fmt.Errorf("cfront: no ILP32 ABI: %v", err)
+		}
+		c := *cfg
+		c.ABI = abi
+		c.Predefined = ilp32Predefined(cfg.Predefined)
+		cfg = &c
+	default:
+		return nil, fmt.Errorf("cfront: unknown data model %q (want lp64 or ilp32)", model)
+	}
+	cfgs[model] = cfg
+	return cfg, nil
+}
+
+// ilp32Predefined rewrites LP64 predefined macros for ILP32: the 64-bit
+// markers go, the widths of long, pointers and size types become 32 bits.
+func ilp32Predefined(lp64 string) string {
+	drop := map[string]bool{"__LP64__": true, "_LP64": true, "__x86_64__": true, "__x86_64": true, "__amd64__": true, "__amd64": true}
+	set := map[string]string{
+		"__SIZEOF_LONG__": "4", "__SIZEOF_POINTER__": "4", "__SIZEOF_PTRDIFF_T__": "4", "__SIZEOF_SIZE_T__": "4",
+		"__LONG_MAX__": "0x7fffffffL", "__LONG_WIDTH__": "32",
+		"__SIZE_TYPE__": "unsigned int", "__PTRDIFF_TYPE__": "int", "__INTPTR_TYPE__": "int", "__UINTPTR_TYPE__": "unsigned int",
+		"__SIZE_MAX__": "0xffffffffU", "__PTRDIFF_MAX__": "0x7fffffff", "__INTPTR_MAX__": "0x7fffffff", "__UINTPTR_MAX__": "0xffffffffU",
+		"__SIZE_WIDTH__": "32", "__PTRDIFF_WIDTH__": "32", "__INTPTR_WIDTH__": "32",
+	}
+	var sb strings.Builder
+	for _, line := range strings.Split(lp64, "\n") {
+		if rest, ok := strings.CutPrefix(line, "#define "); ok {
+			name, _, _ := strings.Cut(rest, " ")
+			if drop[name] {
+				continue
+			}
+			if v, ok := set[name]; ok {
+				line = "#define " + name + " " + v
+			}
+		}
+		sb.WriteString(line)
+		sb.WriteString("\n")
+	}
+	sb.WriteString("#define __i386__ 1\n#define __i386 1\n#define i386 1\n#define __ILP32__ 1\n#define _ILP32 1\n")
+	return sb.String()
 }
 
 const minimalPredefined = `
@@ -63,13 +127,22 @@ func ParseFile(path string) (*ir.Program, error) {
 	return Parse(path, src)
 }
 
-// Parse translates the C translation unit src, read from filename, into an
+// Parse translates src under the LP64 data model (see ParseWith).
+func Parse(filename string, src []byte) (*ir.Program, error) {
+	return ParseWith(filename, src, Options{})
+}
+
+// ParseWith translates the C translation unit src, read from filename, into an
 // ir.Program. A preprocessing, syntax or type error, or a construct that
 // makes the program unanalysable (no main, say), is returned as an error
 // whose text starts with file:line:col. Constructs that are
 // over-approximated or not modelled soundly are reported in Program.Diags.
-func Parse(filename string, src []byte) (prog *ir.Program, err error) {
-	cfg, err := config()
+func ParseWith(filename string, src []byte, opts Options) (prog *ir.Program, err error) {
+	model := opts.DataModel
+	if model == "" {
+		model = LP64
+	}
+	cfg, err := config(model)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-// This file maps C types onto ir.IntType (LP64) and implements C's integer
+// This file maps C types onto ir.IntType (widths from the ABI: LP64 or ILP32) and implements C's integer
 // promotions and usual arithmetic conversions on them.
 
 package cfront
@@ -11,7 +11,8 @@ import (
 	"modernc.org/cc/v4"
 )
 
-// The integer types of LP64 (x86-64 Linux), named by their C spelling.
+// The integer types whose width is the same under LP64 and ILP32, named
+// by their C spelling (long follows the ABI, see intType).
 var (
 	tChar      = ir.IntType{Name: "char", Bits: 8, Signed: true}
 	tSChar     = ir.IntType{Name: "signed char", Bits: 8, Signed: true}
@@ -20,8 +21,6 @@ var (
 	tUShort    = ir.IntType{Name: "unsigned short", Bits: 16}
 	tInt       = ir.IntType{Name: "int", Bits: 32, Signed: true}
 	tUInt      = ir.IntType{Name: "unsigned int", Bits: 32}
-	tLong      = ir.IntType{Name: "long", Bits: 64, Signed: true}
-	tULong     = ir.IntType{Name: "unsigned long", Bits: 64}
 	tLongLong  = ir.IntType{Name: "long long", Bits: 64, Signed: true}
 	tULongLong = ir.IntType{Name: "unsigned long long", Bits: 64}
 	tInt128    = ir.IntType{Name: "__int128", Bits: 128, Signed: true}
@@ -55,9 +54,10 @@ func intType(t cc.Type) (ir.IntType, bool) {
 	case cc.UInt:
 		return tUInt, true
 	case cc.Long:
-		return tLong, true
+		// 64 bits under LP64, 32 under ILP32: the ABI decides.
+		return ir.IntType{Name: "long", Bits: int(t.Size()) * 8, Signed: true}, true
 	case cc.ULong:
-		return tULong, true
+		return ir.IntType{Name: "unsigned long", Bits: int(t.Size()) * 8}, true
 	case cc.LongLong:
 		return tLongLong, true
 	case cc.ULongLong:
@@ -130,7 +130,7 @@ func unsignedOf(t ir.IntType) ir.IntType {
 	case 32:
 		return tUInt
 	case 64:
-		return tULong
+		return tULongLong
 	case 128:
 		return tUInt128
 	}

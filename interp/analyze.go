@@ -12,6 +12,7 @@ import (
 	"github.com/numpred/numpred/interval"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/octagon"
 )
 
 // InputError is an error in what the user gave the analysis (a predicate
@@ -33,6 +34,7 @@ func Analyze(p *ir.Program, cfg Config) (*Result, error) {
 		res *Result
 		err error
 	}
+	start := time.Now()
 	done := make(chan outcome, 1)
 	go func() {
 		defer func() {
@@ -50,7 +52,7 @@ func Analyze(p *ir.Program, cfg Config) (*Result, error) {
 	case o := <-done:
 		return o.res, o.err
 	case <-timer.C:
-		return &Result{Verdict: Unknown, Reason: "timeout"}, nil
+		return &Result{Verdict: Unknown, Reason: "timeout", Time: time.Since(start)}, nil
 	}
 }
 
@@ -62,22 +64,16 @@ func analyze(p *ir.Program, cfg Config) (res *Result, err error) {
 	switch cfg.Numeric {
 	case "", "interval":
 		res, err = analyzeWith(p, cfg, interval.New())
+	case "octagon":
+		res, err = analyzeWith(p, cfg, octagon.New())
 	default:
-		if a, ok := extraNumeric[cfg.Numeric]; ok {
-			res, err = a(p, cfg)
-		} else {
-			return nil, &InputError{fmt.Sprintf("unknown numeric domain %q", cfg.Numeric)}
-		}
+		return nil, &InputError{fmt.Sprintf("unknown numeric domain %q (want %s)", cfg.Numeric, strings.Join(NumericNames, ", "))}
 	}
 	if res != nil {
 		res.Time = time.Since(start)
 	}
 	return res, err
 }
-
-// extraNumeric holds the analyses over the other numeric domains,
-// registered by their files.
-var extraNumeric = map[string]func(*ir.Program, Config) (*Result, error){}
 
 func analyzeWith[V any](p *ir.Program, cfg Config, nd numeric.Domain[V]) (*Result, error) {
 	s := newSpace(p)
@@ -97,7 +93,7 @@ func runEngine[A any](d absDomain[A], s *space, cfg Config) (res *Result, err er
 	defer func() {
 		if r := recover(); r != nil {
 			if r == errTimeout {
-				res = &Result{Verdict: Unknown, Reason: "timeout"}
+				res = &Result{Verdict: Unknown, Reason: "timeout", Time: time.Since(en.start)}
 				en.sampleHeap()
 				d.Fill(&en.stats)
 				res.Stats = en.stats
@@ -130,7 +126,7 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 			continue
 		}
 		for _, l := range f.ErrorLocs() {
-			if !en.d.IsBottom(vals[l.ID]) {
+			if !en.d.IsBottom(en.d.Reduce(vals[l.ID])) {
 				res.Verdict = Unknown
 				res.Error = l
 				res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)

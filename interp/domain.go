@@ -27,6 +27,10 @@ type absDomain[A any] interface {
 	Assume(a A, c ir.Cond) A
 	// Assign is the parallel assignment dims[i] := exprs[i].
 	Assign(a A, dims []numeric.Dim, exprs []numeric.LinExpr) A
+	// Reduce refines a without changing its meaning (sharing information
+	// between predicates and numeric part); IsBottom after Reduce is the
+	// precise emptiness test the verdict needs.
+	Reduce(a A) A
 	// Havoc forgets dims (they may take any value).
 	Havoc(a A, dims []numeric.Dim) A
 	// String formats a naming dimensions by the space's environment.

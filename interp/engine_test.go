@@ -5,6 +5,7 @@ import (
 
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/numeric/numerictest"
 )
 
 func atom(c numeric.Constraint) *ir.Assume { return &ir.Assume{Cond: ir.NewAtom(c)} }
@@ -99,5 +100,37 @@ func TestRecursionSummary(t *testing.T) {
 	}
 	if res.Verdict != True {
 		t.Fatalf("verdict %s (%s), want TRUE", res.Verdict, res.Reason)
+	}
+}
+
+func TestTrivialDomainConformance(t *testing.T) {
+	numerictest.Run[trivialVal](t, trivialDomain{}, numerictest.Config{})
+}
+
+// TestUncalledCaller covers a function that calls f but is never called
+// itself: when f's summary changes it is queued as a caller, and must be
+// skipped (it has no input), not analysed from a zero value.
+func TestUncalledCaller(t *testing.T) {
+	p := ir.NewProgram("uncalled", "lp")
+	m := p.NewFunc("main", ir.Pos{})
+	f := p.NewFunc("f", ir.Pos{})
+	g := p.NewFunc("g", ir.Pos{})
+	x := p.NewGlobal("x", ir.Unbounded, ir.Pos{})
+	f.AddEdge(f.Entry, f.Exit, ir.NewAssign(x, numeric.Const(1)), ir.Pos{})
+	m.AddEdge(m.Entry, m.Exit, &ir.Call{Callee: f}, ir.Pos{})
+	gerr := g.NewLoc(ir.Error, ir.Pos{})
+	mid := g.NewLoc(ir.Normal, ir.Pos{})
+	g.AddEdge(g.Entry, mid, &ir.Call{Callee: f}, ir.Pos{})
+	g.AddEdge(mid, gerr, &ir.Skip{}, ir.Pos{})
+	for _, dom := range []string{"numeric", "nexpoint", "ndd"} {
+		cfg := DefaultConfig()
+		cfg.Domain = dom
+		res, err := Analyze(p, cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", dom, err)
+		}
+		if res.Verdict != True {
+			t.Errorf("%s: verdict %s (%s); g is never called, so its error is unreachable", dom, res.Verdict, res.Reason)
+		}
 	}
 }

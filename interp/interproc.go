@@ -35,6 +35,7 @@ type engine[A any] struct {
 	widenDelay int
 	narrow     int
 	deadline   time.Time
+	start      time.Time
 
 	input     map[*ir.Func]A
 	inputN    map[*ir.Func]int
@@ -52,7 +53,7 @@ type engine[A any] struct {
 
 func newEngine[A any](d absDomain[A], s *space, cfg Config) *engine[A] {
 	en := &engine[A]{
-		d: d, s: s, prog: s.prog, widenDelay: cfg.WidenDelay, narrow: cfg.Narrow, deadline: cfg.Deadline,
+		d: d, s: s, prog: s.prog, widenDelay: cfg.WidenDelay, narrow: cfg.Narrow, deadline: cfg.Deadline, start: time.Now(),
 		input: map[*ir.Func]A{}, inputN: map[*ir.Func]int{},
 		summary: map[*ir.Func]A{}, summaryN: map[*ir.Func]int{},
 		vals: map[*ir.Func][]A{}, wtos: map[*ir.Func][]WTOElem{},
@@ -87,7 +88,13 @@ func (en *engine[A]) run(init A) {
 		f := en.queue[0]
 		en.queue = en.queue[1:]
 		en.queued[f] = false
-		vals := en.analyzeFunc(f, en.input[f])
+		in, ok := en.input[f]
+		if !ok {
+			// Queued as a caller of a changed summary, but never called
+			// with a feasible input itself: all its locations are bottom.
+			continue
+		}
+		vals := en.analyzeFunc(f, in)
 		en.vals[f] = vals
 		if f == main && len(en.callers[main]) == 0 {
 			continue

@@ -29,6 +29,7 @@ func (nd *numericDomain[V]) Bottom() V         { return nd.d.Bottom(nd.n) }
 func (nd *numericDomain[V]) IsBottom(a V) bool { return nd.d.IsBottom(a) }
 func (nd *numericDomain[V]) Leq(a, b V) bool   { return nd.d.Leq(a, b) }
 func (nd *numericDomain[V]) String(a V) string { return nd.d.String(a, nd.env) }
+func (nd *numericDomain[V]) Reduce(a V) V      { return a }
 
 func (nd *numericDomain[V]) Join(a, b V) V {
 	defer nd.timeJoin(time.Now())
@@ -58,6 +59,10 @@ func (nd *numericDomain[V]) assume(a V, c ir.Cond) V {
 	case *ir.Atom:
 		return nd.d.Assume(a, c.C)
 	case *ir.Not:
+		if at, ok := c.X.(*ir.Atom); ok && at.C.Kind() == numeric.EQ {
+			lt, gt := ir.SplitDisequality(at.C)
+			return nd.d.Join(nd.assume(a, lt), nd.assume(a, gt))
+		}
 		return nd.assume(a, ir.Negate(c.X))
 	case *ir.And:
 		for _, x := range c.Xs {

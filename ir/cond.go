@@ -50,19 +50,17 @@ func NewAtom(c numeric.Constraint) Cond {
 	return &Atom{c}
 }
 
-// Negate returns not(c), pushing negation inward to atoms where it is
-// exact: not(e <= 0) is an atom, not(e == 0) is e <= -1 or e >= 1.
+// Negate returns not(c), pushing negation inward to the atoms: not(e <= 0)
+// is the atom -e + 1 <= 0, and not(e == 0) stays the negated atom
+// !(e == 0), so that a disequality keeps its one atom (one predicate for
+// the combined domains); SplitDisequality gives its two strict halves.
 func Negate(c Cond) Cond {
 	switch c := c.(type) {
 	case *Atom:
 		if n, ok := c.C.Negate(); ok {
 			return NewAtom(n)
 		}
-		e := c.C.Expr()
-		return &Or{Xs: []Cond{
-			NewAtom(numeric.Lt(e, numeric.Const(0))),
-			NewAtom(numeric.Gt(e, numeric.Const(0))),
-		}}
+		return &Not{X: c}
 	case *Not:
 		return c.X
 	case *And:
@@ -182,4 +180,11 @@ func joinConds(xs []Cond, sep, empty string, env *numeric.Env) string {
 		parts[i] = s
 	}
 	return strings.Join(parts, sep)
+}
+
+// SplitDisequality returns the two atoms e <= -1 and e >= 1 whose
+// disjunction is not(e == 0), for an equality atom c.
+func SplitDisequality(c numeric.Constraint) (lt, gt Cond) {
+	e := c.Expr()
+	return NewAtom(numeric.Lt(e, numeric.Const(0))), NewAtom(numeric.Gt(e, numeric.Const(0)))
 }

@@ -42,7 +42,7 @@ func TestPrintAndSanity(t *testing.T) {
 		"L2 (loop)",
 		"-> L3  [g <= 9]  @2:8",
 		"-> L2  g := g + 1",
-		"-> L5  [g <= 9 || g >= 11]",
+		"-> L5  [!(g = 10)]",
 		"-> L4  [g >= 10]",
 		"L5 (error)",
 	} {

@@ -160,7 +160,7 @@ main() {
 		"[main::x <= 0]",
 		"call f(main::x, main::x + 1)",
 		"[main::x = 0]",
-		"[main::x <= -1 || main::x >= 1]",
+		"[!(main::x = 0)]",
 		"(error)",
 		"(loop)",
 	} {

@@ -6,7 +6,7 @@
 // predicates, is proved TRUE through the transformer language in the
 // numpred package's tests.
 //
-// want numeric nexpoint nex mtndd ndd: UNKNOWN
+// want numeric nexpoint nex mtndd: UNKNOWN
 
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,0 +1,286 @@
+// This file implements `numpred analyze`: flags, running the analysis per
+// file and domain, and the text, table and JSON outputs.
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/numpred/numpred/cfront"
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/interp"
+)
+
+type analyzeFlags struct {
+	domains    []string
+	numeric    string
+	format     string
+	invariants bool
+	stats      bool
+	timeout    time.Duration
+	widenDelay int
+	narrow     int
+	preds      []string
+	dataModel  string
+}
+
+func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f analyzeFlags
+	domain := fs.String("domain", "ndd", "domain: nexpoint, nex, mtndd, ndd, numeric, predicate, a comma list, or all")
+	fs.StringVar(&f.numeric, "numeric", "interval", "numeric domain: interval, octagon or polyhedra")
+	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.BoolVar(&f.invariants, "invariants", false, "print the invariant of every location")
+	fs.BoolVar(&f.stats, "stats", false, "print statistics (time per domain operation, iterations, BDD nodes)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop each run after this long with UNKNOWN (timeout); 0 means no limit")
+	fs.IntVar(&f.widenDelay, "widen-delay", 2, "joins at a loop head before widening")
+	fs.IntVar(&f.narrow, "narrow", 2, "descending (narrowing) iterations")
+	fs.StringVar(&f.dataModel, "data-model", "", "C data model: lp64 or ilp32 (default: the task's .yml beside the file, else lp64)")
+	fs.StringSliceVar(&f.preds, "preds", nil, "extra predicates, e.g. 'x <= y, main::i >= 0' (a comma list)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: numpred analyze FILE... [flags]\n\nAnalyses C (.c, .i) and Linear Program (.lp) files: TRUE when no error\nlocation is reachable, FALSE with a counterexample, UNKNOWN with the reason.\n\nFlags:\n%s", fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "numpred analyze: no input files (see numpred help analyze)")
+		return exitUsage
+	}
+	var err error
+	if f.domains, err = parseDomains(*domain); err != nil {
+		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+		return exitUsage
+	}
+	if !contains(interp.NumericNames, f.numeric) {
+		fmt.Fprintf(stderr, "numpred analyze: unknown numeric domain %q (want %s)\n", f.numeric, strings.Join(interp.NumericNames, ", "))
+		return exitUsage
+	}
+	if f.dataModel != "" && f.dataModel != "lp64" && f.dataModel != "ilp32" {
+		fmt.Fprintf(stderr, "numpred analyze: unknown data model %q (want lp64 or ilp32)\n", f.dataModel)
+		return exitUsage
+	}
+	if f.format != "text" && f.format != "json" {
+		fmt.Fprintf(stderr, "numpred analyze: unknown format %q (want text or json)\n", f.format)
+		return exitUsage
+	}
+	if f.widenDelay < 0 || f.narrow < 0 || f.timeout < 0 {
+		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --narrow and --timeout must not be negative")
+		return exitUsage
+	}
+	status := exitOK
+	for _, file := range fs.Args() {
+		if s := analyzeFile(file, f, stdout, stderr); s > status {
+			status = s
+		}
+	}
+	return status
+}
+
+func parseDomains(s string) ([]string, error) {
+	if s == "all" {
+		return []string{"nexpoint", "nex", "mtndd", "ndd"}, nil
+	}
+	var out []string
+	for _, d := range strings.Split(s, ",") {
+		d = strings.TrimSpace(strings.ToLower(d))
+		if d == "all" {
+			out = append(out, "nexpoint", "nex", "mtndd", "ndd")
+			continue
+		}
+		if !contains(interp.DomainNames, d) {
+			return nil, fmt.Errorf("unknown domain %q (want %s, a comma list, or all)", d, strings.Join(interp.DomainNames, ", "))
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+// runRecord is one (file, domain) run, also the JSON object printed.
+type runRecord struct {
+	File       string         `json:"file"`
+	Domain     string         `json:"domain"`
+	Numeric    string         `json:"numeric"`
+	Verdict    string         `json:"verdict"`
+	Reason     string         `json:"reason,omitempty"`
+	ErrorLoc   string         `json:"error_location,omitempty"`
+	TimeS      float64        `json:"time_s"`
+	Stats      jsonStats      `json:"stats"`
+	Trace      []string       `json:"trace,omitempty"`
+	Invariants []jsonInvarint `json:"invariants,omitempty"`
+}
+
+type jsonStats struct {
+	GammaS     float64 `json:"gamma_s"`
+	JoinS      float64 `json:"join_s"`
+	AlphaPostS float64 `json:"alpha_post_s"`
+	ApplyS     float64 `json:"apply_s"`
+	Iterations int     `json:"iterations"`
+	Widenings  int     `json:"widenings"`
+	BDDNodes   int     `json:"bdd_nodes"`
+	PeakHeap   uint64  `json:"peak_heap_bytes"`
+	Preds      int     `json:"predicates"`
+	NumVars    int     `json:"numeric_vars"`
+}
+
+type jsonInvarint struct {
+	Func      string `json:"func"`
+	Loc       string `json:"loc"`
+	Pos       string `json:"pos"`
+	Invariant string `json:"invariant"`
+}
+
+func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
+	prog, err := frontend.LoadWith(file, frontend.Options{DataModel: cfront.DataModel(f.dataModel)})
+	if err != nil {
+		fmt.Fprintf(stderr, "%v\n", err)
+		return exitInput
+	}
+	var recs []runRecord
+	status := exitOK
+	for _, d := range f.domains {
+		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Preds: f.preds, Invariants: f.invariants}
+		if f.timeout > 0 {
+			cfg.Deadline = time.Now().Add(f.timeout)
+		}
+		runtime.GC() // so that each run's peak heap starts from live data only
+		res, err := interp.Analyze(prog, cfg)
+		if err != nil {
+			var ie *interp.InputError
+			if errors.As(err, &ie) {
+				fmt.Fprintf(stderr, "%s: %v\n", file, err)
+				return exitInput
+			}
+			fmt.Fprintf(stderr, "numpred analyze: %s [%s]: internal error: %v\n", file, d, err)
+			status = exitInternal
+			continue
+		}
+		recs = append(recs, record(file, d, f.numeric, res))
+	}
+	switch {
+	case f.format == "json":
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		for _, r := range recs {
+			enc.Encode(r)
+		}
+	case len(recs) > 1:
+		printTable(stdout, file, f.numeric, recs)
+		for _, r := range recs {
+			printDetails(stdout, r, f, true)
+		}
+	default:
+		for _, r := range recs {
+			printDetails(stdout, r, f, false)
+		}
+	}
+	return status
+}
+
+func record(file, domain, numeric string, res *interp.Result) runRecord {
+	r := runRecord{
+		File: file, Domain: domain, Numeric: numeric,
+		Verdict: string(res.Verdict), Reason: res.Reason, TimeS: res.Time.Seconds(),
+		Stats: jsonStats{
+			GammaS: res.Stats.Gamma.Seconds(), JoinS: res.Stats.Join.Seconds(),
+			AlphaPostS: res.Stats.AlphaPost.Seconds(), ApplyS: res.Stats.Apply.Seconds(),
+			Iterations: res.Stats.Iterations, Widenings: res.Stats.Widenings,
+			BDDNodes: res.Stats.BDDNodes, PeakHeap: res.Stats.PeakHeap,
+			Preds: res.Stats.Preds, NumVars: res.Stats.NumVars,
+		},
+	}
+	if res.Error != nil {
+		r.ErrorLoc = fmt.Sprintf("%s:%s (%s)", res.Error.Func.Name, res.Error, res.Error.Pos)
+	}
+	for _, s := range res.Trace {
+		r.Trace = append(r.Trace, fmt.Sprintf("%s: %s -> %s: %s @%s", s.Func, s.Edge.From, s.Edge.To, s.Op, s.Edge.Pos))
+	}
+	for _, inv := range res.Invariants {
+		r.Invariants = append(r.Invariants, jsonInvarint{inv.Func, inv.Loc.String(), inv.Loc.Pos.String(), inv.Text})
+	}
+	return r
+}
+
+func verdictLine(r runRecord) string {
+	s := "Verification result: " + r.Verdict
+	if r.Reason != "" {
+		s += " (" + r.Reason + ")"
+	}
+	return s
+}
+
+func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
+	if !inTable {
+		fmt.Fprintf(w, "%s [%s/%s]: %s\n", r.File, r.Domain, r.Numeric, verdictLine(r))
+	}
+	if len(r.Trace) > 0 && !inTable {
+		fmt.Fprintln(w, "abstract trace to the error location:")
+		for _, s := range r.Trace {
+			fmt.Fprintf(w, "  %s\n", s)
+		}
+	}
+	if f.invariants && len(r.Invariants) > 0 {
+		fmt.Fprintf(w, "invariants (%s/%s):\n", r.Domain, r.Numeric)
+		for _, inv := range r.Invariants {
+			fmt.Fprintf(w, "  %s %s (%s): %s\n", inv.Func, inv.Loc, inv.Pos, inv.Invariant)
+		}
+	}
+	if f.stats && !inTable {
+		s := r.Stats
+		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, BDD nodes %d, peak heap %s, predicates %d, numeric vars %d\n",
+			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.BDDNodes, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
+	}
+}
+
+// printTable prints the comparison table of several domains on one file,
+// with the columns of the paper's Table IV.
+func printTable(w io.Writer, file, numeric string, recs []runRecord) {
+	fmt.Fprintf(w, "%s (numeric: %s)\n", file, numeric)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "domain\tverdict\ttotal s\tgamma s\tjoin s\talphaPost s\tapply s\tBDD nodes\tpeak heap\t")
+	for _, r := range recs {
+		s := r.Stats
+		fmt.Fprintf(tw, "%s\t%s\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%d\t%s\t\n",
+			r.Domain, r.Verdict, r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.BDDNodes, humanBytes(s.PeakHeap))
+	}
+	tw.Flush()
+	for _, r := range recs {
+		if r.Reason != "" {
+			fmt.Fprintf(w, "  %s: %s\n", r.Domain, verdictLine(r))
+		}
+	}
+}
+
+func humanBytes(b uint64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1fG", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1fM", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1fK", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%dB", b)
+}

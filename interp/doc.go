@@ -1,0 +1,50 @@
+// Package interp is numpred's fixpoint interpreter: it computes, for every
+// location of a program's control-flow automata, an abstract value that
+// over-approximates the states reaching it, and answers TRUE when every
+// error location's value is bottom.
+//
+// # Intraprocedural iteration
+//
+// Each function's locations are ordered by Bourdoncle's weak topological
+// order (wto.go) and iterated with his recursive strategy (fixpoint.go):
+// components are stabilised innermost first; at a component head the new
+// value is joined into the old one for the first WidenDelay rounds (default
+// 2) and widened afterwards, with thresholds collected from the program's
+// constants; then Narrow (default 2) descending rounds re-evaluate every
+// location without widening.
+//
+// # Interprocedural analysis
+//
+// Following the eureka procedure of Armando, Castellini and Mantovani
+// (Section 3), itself after Reps, Horwitz and Sagiv, values relate a
+// function's entry state to its current state: every called function has
+// "old" copies of its formals and of the globals it accesses (space.go).
+// Its exit value, with locals projected away, is a summary edge. A call
+// whose input is covered by the callee's recorded input reuses the
+// summary; otherwise the input grows and the callee is re-analysed; when a
+// summary grows, the callers are re-analysed (interproc.go). Inputs and
+// summaries are widened after the delay, so recursion terminates. A call is
+// the meet of the caller's state and the callee's summary after renaming
+// both through temporary "mid" dimensions (transfer.go).
+//
+// # Domains and precision
+//
+// The engine is generic over absDomain (domain.go): a lattice with
+// widening and transformers for the IR's operations. numericDomain runs a
+// numeric domain (interval, octagon, polyhedra) directly; predDomain
+// abstracts each operation into a NumPredDom transformer (Fig. 5 of
+// Gurfinkel & Chaki) for a precision: numeric variables V_N (all integer
+// variables) and predicates V_P (the linear atoms of branch conditions and
+// assertions, plus Config.Preds). An assignment becomes a numeric parallel
+// assignment plus, for each predicate it affects, p := choice(wp, not wp)
+// when the weakest precondition wp is again a linear atom, and
+// choice(false, false) otherwise.
+//
+// # Verdicts
+//
+// TRUE when every error location is unreachable in the abstraction and the
+// front end reported nothing unsupported; otherwise UNKNOWN with the error
+// location, an abstract trace (a call chain and a path through reachable
+// locations), or the reason (timeout, unsupported construct). FALSE needs a
+// confirmed counterexample and comes with the CEGAR loop.
+package interp

@@ -1,0 +1,283 @@
+// This file implements predDomain: the abstraction of IR operations into
+// NumPredDom transformers (Fig. 5 of Gurfinkel & Chaki) for a precision of
+// numeric variables and predicates.
+
+package interp
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/numpred"
+)
+
+// maxReduceOnAssume bounds the precision for which NEXPOINT reduces after
+// every assume (see Assume).
+const maxReduceOnAssume = 16
+
+type predDomain struct {
+	d      numpred.Domain[numpred.Value]
+	sp     *numpred.Space
+	thresh numeric.Thresholds
+	// preds[i] is the atom of predicate i; byDim lists, per dimension, the
+	// predicates whose atom mentions it.
+	preds []numeric.Constraint
+	byDim map[numeric.Dim][]numpred.PredID
+	// reduceOnAssume: reduce after every Assume (NEXPOINT).
+	reduceOnAssume bool
+}
+
+// analyzePred runs the analysis in the NumPredDom implementation named by
+// cfg.Domain ("predicate": NDD over the trivial numeric domain).
+func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds) (*Result, error) {
+	atoms, err := precisionPreds(p, s, cfg.Preds)
+	if err != nil {
+		return nil, err
+	}
+	specs := make([]numpred.PredSpec, len(atoms))
+	for i, a := range atoms {
+		specs[i] = numpred.AtomPred("", a)
+	}
+	sp, err := numpred.NewSpace(s.env, specs...)
+	if err != nil {
+		return nil, fmt.Errorf("building the precision: %v", err)
+	}
+	kind := numpred.Kind(cfg.Domain)
+	var d numpred.Domain[numpred.Value]
+	if cfg.Domain == "predicate" {
+		d, err = numpred.New[trivialVal](numpred.KindNDD, trivialDomain{}, sp)
+	} else {
+		if kind == "" {
+			kind = numpred.KindNDD
+		}
+		d, err = numpred.New[V](kind, nd, sp)
+	}
+	if err != nil {
+		return nil, err
+	}
+	pd := &predDomain{d: d, sp: sp, thresh: th, preds: atoms, byDim: map[numeric.Dim][]numpred.PredID{},
+		reduceOnAssume: kind == numpred.KindNEXPoint && len(atoms) <= maxReduceOnAssume}
+	for i, a := range atoms {
+		for _, t := range a.Expr().Terms() {
+			pd.byDim[t.Dim] = append(pd.byDim[t.Dim], numpred.PredID(i))
+		}
+	}
+	res, err := runEngine[numpred.Value](pd, s, cfg)
+	if err == nil && d.Err() != nil && res.Verdict == True {
+		res.Verdict = Unknown
+		res.Reason = "domain failure: " + d.Err().Error()
+	}
+	return res, err
+}
+
+// precisionPreds returns the predicates of the precision: the canonical
+// atoms of the program's branch conditions and assertions (an inequality
+// and its negation are one predicate), then the user's extra predicates.
+func precisionPreds(p *ir.Program, s *space, extra []string) ([]numeric.Constraint, error) {
+	var out []numeric.Constraint
+	seen := map[string]bool{}
+	add := func(c numeric.Constraint) {
+		if c.Expr().IsConst() {
+			return
+		}
+		if c.Kind() == numeric.LE {
+			c, _ = c.Canonical()
+		}
+		key := c.String(nil)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, c)
+		}
+	}
+	for _, f := range p.Funcs {
+		for _, e := range f.Edges {
+			if a, ok := e.Op.(*ir.Assume); ok {
+				for _, c := range ir.Atoms(a.Cond) {
+					add(c)
+				}
+			}
+		}
+	}
+	// BDD variable order: predicates over variables declared together
+	// stay together (the order of the smallest variable ID mentioned, ties
+	// by first appearance). Ordering by first appearance alone puts, in
+	// the lock template, every p_i before every lk_i, and the BDD of
+	// p_i <-> lk_i grows exponentially; declarations interleave them.
+	sort.SliceStable(out, func(i, j int) bool {
+		return minDim(out[i]) < minDim(out[j])
+	})
+	if len(extra) > 0 {
+		// The constraint syntax has no "::": accept main::x as main.x.
+		names := s.env.Names()
+		for i, n := range names {
+			names[i] = strings.ReplaceAll(n, "::", ".")
+		}
+		penv, err := numeric.NewEnv(names...)
+		if err != nil {
+			return nil, err
+		}
+		for _, text := range extra {
+			cs, err := numeric.ParseConstraints(strings.ReplaceAll(text, "::", "."), penv)
+			if err != nil {
+				return nil, &InputError{fmt.Sprintf("--preds %q: %v", text, err)}
+			}
+			for _, c := range cs {
+				if c.Expr().IsConst() {
+					return nil, &InputError{fmt.Sprintf("--preds %q: constant predicate", text)}
+				}
+				add(c)
+			}
+		}
+	}
+	return out, nil
+}
+
+func minDim(c numeric.Constraint) numeric.Dim { return c.Expr().Term(0).Dim }
+
+func (pd *predDomain) Top() numpred.Value                    { return pd.d.Top() }
+func (pd *predDomain) Bottom() numpred.Value                 { return pd.d.Bottom() }
+func (pd *predDomain) IsBottom(a numpred.Value) bool         { return pd.d.IsBot(a) }
+func (pd *predDomain) Leq(a, b numpred.Value) bool           { return pd.d.Leq(a, b) }
+func (pd *predDomain) Join(a, b numpred.Value) numpred.Value { return pd.d.Join(a, b) }
+func (pd *predDomain) Meet(a, b numpred.Value) numpred.Value { return pd.d.Meet(a, b) }
+func (pd *predDomain) Reduce(a numpred.Value) numpred.Value  { return pd.d.Reduce(a) }
+func (pd *predDomain) String(a numpred.Value) string         { return pd.d.String(a) }
+
+func (pd *predDomain) Widen(a, b numpred.Value) numpred.Value {
+	return pd.d.WidenWith(a, b, pd.thresh)
+}
+
+// Assume applies assume(c). NEXPOINT keeps one numeric value beside its
+// BDD, so it reduces after every assume to share what the condition taught
+// one part with the other (Section V-A) — as long as the precision has at
+// most maxReduceOnAssume predicates, since its reduce, alpha(gamma(a)),
+// enumerates the BDD's paths (on test_locks_5, 33 predicates, it was 70%
+// of the run). NEX, MTNDD and NDD keep a numeric
+// value per predicate valuation and are reduced only where a verdict
+// depends on emptiness (Reduce before IsBottom at error locations), which
+// measured 3-6 times faster on Fig. 8(b) with the same verdicts.
+func (pd *predDomain) Assume(a numpred.Value, c ir.Cond) numpred.Value {
+	r := pd.d.AlphaPost(numpred.Assume{Cond: condExpr(c)}, a)
+	if pd.reduceOnAssume {
+		r = pd.d.Reduce(r)
+	}
+	return r
+}
+
+// condExpr translates an IR condition into a NumPredDom expression; a
+// nondeterministic condition is true.
+func condExpr(c ir.Cond) numpred.Expr {
+	switch c := c.(type) {
+	case *ir.Atom:
+		return numpred.Atom(c.C)
+	case *ir.Not:
+		return numpred.Not(condExpr(c.X))
+	case *ir.And:
+		xs := make([]numpred.Expr, len(c.Xs))
+		for i, x := range c.Xs {
+			xs[i] = condExpr(x)
+		}
+		return numpred.And(xs...)
+	case *ir.Or:
+		xs := make([]numpred.Expr, len(c.Xs))
+		for i, x := range c.Xs {
+			xs[i] = condExpr(x)
+		}
+		return numpred.Or(xs...)
+	case *ir.BoolConst:
+		if c.V {
+			return numpred.True()
+		}
+		return numpred.False()
+	case *ir.Nondet:
+		return numpred.True()
+	}
+	panic("interp: unknown condition")
+}
+
+// Assign is the numeric parallel assignment together with, for each
+// predicate p over an assigned variable, p := choice(wp, !wp) where wp is
+// p's atom with the assignment substituted (a constant, an existing
+// predicate, or a numeric atom): tau_NP = (true ? tau_N) && tau_P.
+func (pd *predDomain) Assign(a numpred.Value, dims []numeric.Dim, exprs []numeric.LinExpr) numpred.Value {
+	num := numpred.NumAssign{Dims: dims, Exprs: exprs}
+	var pa numpred.PredAssign
+	for _, p := range pd.affected(dims) {
+		wp := substitute(pd.preds[p], dims, exprs)
+		e := numpred.Atom(wp)
+		pa = pa.And(numpred.Choose(p, e, numpred.Not(e)))
+	}
+	if len(pa.Preds) == 0 {
+		return pd.d.AlphaPost(num, a)
+	}
+	return pd.d.AlphaPost(numpred.NumPred{Guard: numpred.True(), Num: num, Pred: pa}, a)
+}
+
+// Havoc forgets dims; the predicates over them are forgotten with them.
+func (pd *predDomain) Havoc(a numpred.Value, dims []numeric.Dim) numpred.Value {
+	if len(dims) == 0 {
+		return a
+	}
+	return pd.d.AlphaPost(numpred.Havoc(dims...), a)
+}
+
+// affected returns the predicates mentioning one of dims, sorted.
+func (pd *predDomain) affected(dims []numeric.Dim) []numpred.PredID {
+	seen := map[numpred.PredID]bool{}
+	var out []numpred.PredID
+	for _, d := range dims {
+		for _, p := range pd.byDim[d] {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// substitute returns c with dims[i] replaced by exprs[i] simultaneously.
+func substitute(c numeric.Constraint, dims []numeric.Dim, exprs []numeric.LinExpr) numeric.Constraint {
+	e := c.Expr()
+	out := numeric.ConstInt(e.Constant())
+	for _, t := range e.Terms() {
+		k := -1
+		for i, d := range dims {
+			if d == t.Dim {
+				k = i
+			}
+		}
+		if k < 0 {
+			out = out.Add(numeric.Var(t.Dim).Scale(t.Coef))
+		} else {
+			out = out.Add(exprs[k].Scale(t.Coef))
+		}
+	}
+	return numeric.NewConstraint(out, c.Kind())
+}
+
+// Fill maps the domain's counters to the paper's Table IV columns: gamma
+// (concretisation and reduce), join (join and widen), alphaPost (numeric
+// post) and apply (whole transformers).
+func (pd *predDomain) Fill(s *Stats) {
+	st := pd.d.Stats()
+	dur := func(ops ...numpred.Op) time.Duration {
+		var t time.Duration
+		for _, o := range ops {
+			t += st.Get(o).Time
+		}
+		return t
+	}
+	s.Gamma += dur(numpred.OpGamma, numpred.OpReduce)
+	s.Join += dur(numpred.OpJoin, numpred.OpWiden)
+	s.AlphaPost += dur(numpred.OpAlphaPost)
+	s.Apply += dur(numpred.OpApply)
+	s.BDDNodes = st.PeakBDDNodes
+	s.Preds = pd.sp.NumPreds()
+	s.NumVars = pd.sp.NumDims()
+}

@@ -1,0 +1,91 @@
+package interp_test
+
+import (
+	"bufio"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/interp"
+)
+
+var (
+	svcompTimeout = flag.Duration("svcomp.timeout", 3*time.Second, "per-task time limit of the SV-COMP soundness test")
+	svcompDomain  = flag.String("svcomp.domain", "numeric", "domains of the SV-COMP soundness test, a comma list")
+)
+
+type task struct {
+	file     string
+	expected string // "true" or "false"
+}
+
+// svcompTasks reads ../shared/benchmarks/svcomp/manifest.tsv, skipping the
+// test when the shared directory is absent (a user's fresh clone).
+func svcompTasks(t *testing.T) (string, []task) {
+	dir := filepath.Join("..", "..", "shared", "benchmarks", "svcomp")
+	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
+	if err != nil {
+		t.Skipf("SV-COMP tasks not available: %v", err)
+	}
+	defer f.Close()
+	var tasks []task
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 3 || cols[0] == "file" {
+			continue
+		}
+		tasks = append(tasks, task{cols[0], cols[2]})
+	}
+	return dir, tasks
+}
+
+// TestSVCOMPSoundness runs every task of the manifest with a time limit
+// and fails if a task whose error is reachable is answered TRUE: the worst
+// bug this product can have. It logs the tasks proved safe.
+func TestSVCOMPSoundness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long test")
+	}
+	dir, tasks := svcompTasks(t)
+	var mu sync.Mutex
+	proved, total := 0, 0
+	t.Run("tasks", func(t *testing.T) {
+		for _, tk := range tasks {
+			tk := tk
+			t.Run(tk.file, func(t *testing.T) {
+				t.Parallel()
+				prog, err := frontend.Load(filepath.Join(dir, tk.file))
+				if err != nil {
+					t.Logf("not translated: %v", err)
+					return
+				}
+				for _, dom := range strings.Split(*svcompDomain, ",") {
+					cfg := interp.DefaultConfig()
+					cfg.Domain = dom
+					cfg.Deadline = time.Now().Add(*svcompTimeout)
+					res, err := interp.Analyze(prog, cfg)
+					if err != nil {
+						t.Fatalf("%s: analysis failed: %v", dom, err)
+					}
+					mu.Lock()
+					total++
+					if res.Verdict == interp.True {
+						proved++
+					}
+					mu.Unlock()
+					if res.Verdict == interp.True && tk.expected == "false" {
+						t.Errorf("UNSOUND: %s answered TRUE, but the error is reachable", dom)
+					}
+					t.Logf("%s: expected %s, got %s %s (%.2fs)", dom, tk.expected, res.Verdict, res.Reason, res.Time.Seconds())
+				}
+			})
+		}
+	})
+	t.Logf("%d of %d (task, domain) runs proved TRUE", proved, total)
+}
