@@ -1,0 +1,270 @@
+// This file implements the transfer functions that move points: Assign
+// (x := e, and parallel assignment), Forget (∃x) and the projections and
+// renamings behind RemoveDims and PermuteDims.
+//
+// On generators these are all images under affine maps, which are exact:
+// the image of conv(V) + cone(R) + span(L) under x -> Mx + c is generated
+// by the images of V (with c), R and L (without c). An invertible
+// single assignment x_j := a_j x_j + f(x) + c (a_j != 0) additionally maps
+// the constraints by substitution of x_j = (x_j' - f(x) - c)/a_j, so both
+// representations stay minimal. A non-invertible assignment (x_j not in e)
+// equals forgetting x_j and then assuming x_j = e; we compute that set as
+// the image of the generators and derive its constraints lazily.
+
+package polyhedra
+
+import (
+	"github.com/numpred/numpred/numeric"
+)
+
+// affine is the assignment x_dim := row[0] + row[1:]·x over local dims.
+type affine struct {
+	dim int
+	row vec
+}
+
+// image returns the image of p under the parallel assignment as.
+func (p *poly) image(as []affine) *poly {
+	p.minimize()
+	if p.empty {
+		return p
+	}
+	if len(as) == 1 && !as[0].row[as[0].dim+1].IsZero() {
+		return p.substitute(as[0])
+	}
+	mapGen := func(g vec) vec {
+		out := g.clone()
+		for _, a := range as {
+			v := dot(a.row, g) // row[0]*d + row[1:]·x: the constant scales with d
+			out[a.dim+1] = v
+		}
+		return out.normalize()
+	}
+	lines := make([]vec, 0, len(p.lines))
+	for _, l := range p.lines {
+		if g := mapGen(l); !g.isZero() {
+			lines = append(lines, g)
+		}
+	}
+	rays := make([]vec, 0, len(p.rays))
+	for _, r := range p.rays {
+		if g := mapGen(r); !g.isZero() {
+			rays = append(rays, g)
+		}
+	}
+	q := newFromGens(p.n, lines, rays)
+	return q
+}
+
+// substitute performs the invertible assignment a on both representations.
+// Precondition: p is minimal and not empty, a.row[a.dim+1] != 0.
+func (p *poly) substitute(a affine) *poly {
+	j := a.dim + 1
+	aj := a.row[j]
+	abs, sgn := aj, one
+	if aj.Sign() < 0 {
+		abs, sgn = aj.Neg(), numeric.I(-1)
+	}
+	// Constraint r (in terms of old x) becomes, multiplied by |a_j| > 0:
+	// |a_j| r[-j] + sgn(a_j) r_j (x_j' - f - c).
+	sub := func(r vec) vec {
+		k := r[j]
+		if k.IsZero() {
+			return r
+		}
+		sk := sgn.Mul(k)
+		out := make(vec, len(r))
+		for i := range r {
+			switch {
+			case i == j:
+				out[i] = sk
+			default:
+				out[i] = abs.Mul(r[i]).Sub(sk.Mul(a.row[i]))
+			}
+		}
+		return out.normalize()
+	}
+	q := &poly{n: p.n, hasC: true, hasG: true, min: true}
+	for _, r := range p.eqs {
+		q.eqs = append(q.eqs, sub(r).signNormalize())
+	}
+	for _, r := range p.ineqs {
+		q.ineqs = append(q.ineqs, sub(r))
+	}
+	mapGen := func(g vec) vec {
+		out := g.clone()
+		out[j] = dot(a.row, g)
+		return out.normalize()
+	}
+	for _, l := range p.lines {
+		q.lines = append(q.lines, mapGen(l).signNormalize())
+	}
+	for _, r := range p.rays {
+		q.rays = append(q.rays, mapGen(r))
+	}
+	if abs.Cmp(one) != 0 && q.tighten() {
+		q.min = false
+	}
+	return q
+}
+
+// forget returns ∃dims. p (the dims stay, unconstrained).
+func (p *poly) forget(dims []int) *poly {
+	p.minimize()
+	if p.empty {
+		return p
+	}
+	zero := func(g vec) vec {
+		out := g.clone()
+		for _, x := range dims {
+			out[x+1] = numeric.Int{}
+		}
+		return out.normalize()
+	}
+	var lines, rays []vec
+	for _, l := range p.lines {
+		if g := zero(l); !g.isZero() {
+			lines = append(lines, g)
+		}
+	}
+	for _, r := range p.rays {
+		if g := zero(r); !g.isZero() {
+			rays = append(rays, g)
+		}
+	}
+	for _, x := range dims {
+		lines = append(lines, unitVec(p.n+1, x+1))
+	}
+	q := newFromGens(p.n, lines, rays)
+	return q
+}
+
+// project returns the projection of p onto the local dims keep (in order).
+func (p *poly) project(keep []int) *poly {
+	p.minimize()
+	if p.empty {
+		return newEmpty(len(keep))
+	}
+	var lines, rays []vec
+	for _, l := range p.lines {
+		if g := restrict(l, keep); !g.isZero() {
+			lines = append(lines, g.normalize())
+		}
+	}
+	for _, r := range p.rays {
+		if g := restrict(r, keep); !g.isZero() {
+			rays = append(rays, g.normalize())
+		}
+	}
+	q := newFromGens(len(keep), lines, rays)
+	return q
+}
+
+// permute returns p with local dimension i renamed to lp[i]. Minimality
+// is preserved.
+func (p *poly) permute(lp []int) *poly {
+	p.minimize()
+	if p.empty {
+		return p
+	}
+	perm := func(r vec) vec {
+		out := make(vec, len(r))
+		out[0] = r[0]
+		for i, k := range lp {
+			out[k+1] = r[i+1]
+		}
+		return out
+	}
+	q := &poly{n: p.n, hasC: true, hasG: true, min: true}
+	for _, r := range p.eqs {
+		q.eqs = append(q.eqs, perm(r).signNormalize())
+	}
+	for _, r := range p.ineqs {
+		q.ineqs = append(q.ineqs, perm(r))
+	}
+	for _, r := range p.lines {
+		q.lines = append(q.lines, perm(r).signNormalize())
+	}
+	for _, r := range p.rays {
+		q.rays = append(q.rays, perm(r))
+	}
+	return q
+}
+
+// Assign performs the parallel assignment dims[i] := exprs[i]. The blocks
+// of the assigned dimensions and of the expressions' dimensions are
+// merged; the result is split again into independent blocks.
+func (d *Domain) Assign(a Poly, dims []numeric.Dim, exprs []numeric.LinExpr) Poly {
+	if len(dims) != len(exprs) {
+		panic("polyhedra: Assign with len(dims) != len(exprs)")
+	}
+	if a.bottom || len(dims) == 0 {
+		return a
+	}
+	u := newUF(a.n)
+	use := make([]bool, a.n)
+	for _, b := range a.blocks {
+		for _, x := range b.dims {
+			use[x] = true
+			u.union(int(b.dims[0]), int(x))
+		}
+	}
+	for i, x := range dims {
+		use[x] = true
+		u.union(int(dims[0]), int(x))
+		for _, t := range exprs[i].Terms() {
+			if int(t.Dim) >= a.n || t.Dim < 0 {
+				panic("polyhedra: Assign expression on a dimension out of range")
+			}
+			use[t.Dim] = true
+			u.union(int(dims[0]), int(t.Dim))
+		}
+	}
+	return d.rebuild(a, u, use, func(cls []numeric.Dim, p *poly) *poly {
+		loc := localIndex(cls)
+		if _, ok := loc[dims[0]]; !ok {
+			return p
+		}
+		as := make([]affine, len(dims))
+		for i, x := range dims {
+			row := make(vec, len(cls)+1)
+			row[0] = exprs[i].Constant()
+			for _, t := range exprs[i].Terms() {
+				row[loc[t.Dim]+1] = t.Coef
+			}
+			as[i] = affine{dim: loc[x], row: row}
+		}
+		return p.image(as)
+	}, true)
+}
+
+// Forget returns ∃dims. a: the dims stay, unconstrained.
+func (d *Domain) Forget(a Poly, dims ...numeric.Dim) Poly {
+	if a.bottom || len(dims) == 0 {
+		return a
+	}
+	del := make([]bool, a.n)
+	for _, x := range dims {
+		del[x] = true
+	}
+	u := newUF(a.n)
+	use := make([]bool, a.n)
+	for _, b := range a.blocks {
+		for _, x := range b.dims {
+			use[x] = true
+			u.union(int(b.dims[0]), int(x))
+		}
+	}
+	return d.rebuild(a, u, use, func(cls []numeric.Dim, p *poly) *poly {
+		var local []int
+		for i, x := range cls {
+			if del[x] {
+				local = append(local, i)
+			}
+		}
+		if len(local) == 0 {
+			return p
+		}
+		return p.forget(local)
+	}, true)
+}

@@ -1,0 +1,234 @@
+// This file implements the queries: Bound (optimisation of a linear
+// expression over the generators), Entails, Leq and Equal.
+//
+// The maximum of a linear form over P = conv(V) + cone(R) + span(L) is +oo
+// if the form is not orthogonal to some line or is positive on some ray,
+// and otherwise the maximum over the vertices, a rational. Points of
+// gamma are integer and the forms have integer coefficients, so the
+// integer bound is the floor of the rational maximum (ceil of the
+// minimum). A product of blocks is optimised block by block (the maximum
+// of a sum of independent parts is the sum of their maxima), taking the
+// floor per block, which is sound and at least as tight.
+
+package polyhedra
+
+import (
+	"github.com/numpred/numpred/numeric"
+)
+
+// ext is an extended integer: a finite value or an infinity.
+type ext struct {
+	v   numeric.Int
+	inf bool
+}
+
+// optimum returns floor(max) and ceil(min) of row[1:]·x over the
+// non-empty minimal polyhedron p. row[0] is ignored (callers add it).
+func (p *poly) optimum(row vec) (lo, hi ext) {
+	lr, hr := p.optimumRat(row)
+	if lo.inf = lr.inf; !lo.inf {
+		lo.v = lr.v.Ceil()
+	}
+	if hi.inf = hr.inf; !hi.inf {
+		hi.v = hr.v.Floor()
+	}
+	return lo, hi
+}
+
+// extRat is an extended rational: a finite value or an infinity.
+type extRat struct {
+	v   numeric.Rat
+	inf bool
+}
+
+// optimumRat returns the rational min and max of row[1:]·x over the
+// non-empty minimal polyhedron p.
+func (p *poly) optimumRat(row vec) (lo, hi extRat) {
+	e := row.clone()
+	e[0] = numeric.Int{}
+	for _, l := range p.lines {
+		if !dot(e, l).IsZero() {
+			return extRat{inf: true}, extRat{inf: true}
+		}
+	}
+	first := true
+	for _, g := range p.rays {
+		s := dot(e, g)
+		if g[0].IsZero() {
+			switch s.Sign() {
+			case 1:
+				hi.inf = true
+			case -1:
+				lo.inf = true
+			}
+			continue
+		}
+		v := numeric.R(s, g[0])
+		if first || v.Cmp(hi.v) > 0 {
+			hi.v = v
+		}
+		if first || v.Cmp(lo.v) < 0 {
+			lo.v = v
+		}
+		first = false
+	}
+	return lo, hi
+}
+
+// linBounds returns the integer bounds of the variable part of e over a
+// non-empty a, block by block.
+func linBounds(a Poly, e numeric.LinExpr) (lo, hi ext) {
+	owner := a.owner()
+	rows := map[int]vec{}
+	for _, t := range e.Terms() {
+		if int(t.Dim) >= a.n || t.Dim < 0 {
+			panic("polyhedra: expression on a dimension out of range")
+		}
+		k := owner[t.Dim]
+		if k < 0 {
+			return ext{inf: true}, ext{inf: true}
+		}
+		r, ok := rows[k]
+		if !ok {
+			r = make(vec, len(a.blocks[k].dims)+1)
+			rows[k] = r
+		}
+		for i, x := range a.blocks[k].dims {
+			if x == t.Dim {
+				r[i+1] = t.Coef
+			}
+		}
+	}
+	for k, r := range rows {
+		a.blocks[k].p.minimize()
+		l, h := a.blocks[k].p.optimum(r)
+		lo.inf = lo.inf || l.inf
+		hi.inf = hi.inf || h.inf
+		if !lo.inf {
+			lo.v = lo.v.Add(l.v)
+		}
+		if !hi.inf {
+			hi.v = hi.v.Add(h.v)
+		}
+	}
+	return lo, hi
+}
+
+// Bound returns the range of e over gamma(a): the optimum over the
+// generators, rounded inwards to integers; the empty range when a is
+// empty.
+func (d *Domain) Bound(a Poly, e numeric.LinExpr) numeric.Range {
+	if d.IsBottom(a) {
+		return numeric.EmptyRange
+	}
+	lo, hi := linBounds(a, e)
+	r := numeric.FullRange
+	c := e.Constant()
+	if !lo.inf {
+		r.Lo = numeric.BoundDown(lo.v.Add(c))
+	}
+	if !hi.inf {
+		r.Hi = numeric.BoundUp(hi.v.Add(c))
+	}
+	return r
+}
+
+// Entails reports whether every point of gamma(a) satisfies c.
+func (d *Domain) Entails(a Poly, c numeric.Constraint) bool {
+	if d.IsBottom(a) || c.IsTrue() {
+		return true
+	}
+	if c.IsFalse() {
+		return false
+	}
+	return entails(a, c)
+}
+
+// entails decides c over a non-empty a.
+func entails(a Poly, c numeric.Constraint) bool {
+	e := c.Expr()
+	lo, hi := linBounds(a, e)
+	k := e.Constant()
+	if hi.inf || hi.v.Add(k).Sign() > 0 {
+		return false
+	}
+	if c.Kind() == numeric.EQ {
+		return !lo.inf && lo.v.Add(k).Sign() == 0
+	}
+	return true
+}
+
+// Leq reports whether gamma(a) ⊆ gamma(b): every constraint of b holds
+// on the integer points of a (integer.go: rounded optimum over the
+// generators, then branch and bound when that is inconclusive). Blocks the
+// two values share are skipped.
+func (d *Domain) Leq(a, b Poly) bool {
+	checkDims(a, b)
+	if d.IsBottom(a) {
+		return true
+	}
+	if d.IsBottom(b) {
+		return false
+	}
+	ao := a.owner()
+	for _, bb := range b.blocks {
+		if k := ao[bb.dims[0]]; k >= 0 && a.blocks[k].p == bb.p && len(a.blocks[k].dims) == len(bb.dims) {
+			continue
+		}
+		for _, c := range blockConstraints(bb) {
+			if !entailsInt(a, c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Equal reports whether a and b denote the same set.
+func (d *Domain) Equal(a, b Poly) bool { return d.Leq(a, b) && d.Leq(b, a) }
+
+// leq reports whether p ⊆ q as rational polyhedra.
+func leq(p, q *poly) bool {
+	p.minimize()
+	q.minimize()
+	if p.empty {
+		return true
+	}
+	if q.empty {
+		return false
+	}
+	for _, c := range q.eqs {
+		for _, g := range p.lines {
+			if !dot(c, g).IsZero() {
+				return false
+			}
+		}
+		for _, g := range p.rays {
+			if !dot(c, g).IsZero() {
+				return false
+			}
+		}
+	}
+	for _, c := range q.ineqs {
+		if !satisfiedBy(c, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// satisfiedBy reports whether every point of the minimal non-empty p
+// satisfies the inequality row c >= 0 (rationally).
+func satisfiedBy(c vec, p *poly) bool {
+	for _, g := range p.lines {
+		if !dot(c, g).IsZero() {
+			return false
+		}
+	}
+	for _, g := range p.rays {
+		if dot(c, g).Sign() < 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,207 @@
+// This file implements Chernikova's algorithm: the incremental conversion
+// of a constraint system into the generator system of the cone it defines
+// (and, by duality, of generators into constraints).
+//
+// References: N. V. Chernikova, "Algorithm for finding a general formula
+// for the non-negative solutions of a system of linear inequalities"
+// (1965); H. Le Verge, "A note on Chernikova's algorithm" (IRISA TR 635,
+// 1992), whose saturation-based adjacency test this file uses.
+//
+// Sketch. The cone is kept as lines L (a basis of its lineality space) and
+// extreme rays R, each ray with the set sat(r) of the inequality rows
+// already processed that it saturates. Adding a row c:
+//
+//	if some line l has c·l != 0:
+//	    make every other line and every ray orthogonal to c by adding a
+//	    multiple of l; drop l, and for an inequality keep l, oriented so
+//	    that c·l > 0, as a new ray (it saturates every earlier row);
+//	else split R into R+ (c·r > 0), R0 (c·r = 0), R- (c·r < 0):
+//	    keep R0 (and R+ for an inequality), and for every adjacent pair
+//	    (p in R+, q in R-) add the ray (c·p)q - (c·q)p, which saturates c.
+//
+// p and q are adjacent iff no third ray r has sat(r) ⊇ sat(p) ∩ sat(q)
+// (Le Verge's combinatorial test). It is exact when R holds exactly the
+// extreme rays, which the algorithm preserves, so the output is minimal.
+//
+// A polyhedron P ⊆ Q^n is the section d = 1 of the cone
+// C = {(d, x) | d >= 0, c[0]d + c[1:]·x >= 0 ...}: the primal conversion
+// starts from the whole space, adds the positivity row d >= 0 and then the
+// constraints. The dual conversion adds generator rows (lines as
+// equalities, rays and vertices as inequalities) to the whole space and
+// reads the constraints of P off the resulting lines and rays.
+
+package polyhedra
+
+import (
+	"math/bits"
+
+	"github.com/numpred/numpred/numeric"
+)
+
+// cone is the state of Chernikova's algorithm.
+type cone struct {
+	lines  []vec
+	rays   []vec
+	sat    []bitset // sat[i]: processed inequality rows saturated by rays[i]
+	nbits  int      // inequality rows processed so far
+	neqs   int      // equality rows processed so far (bounds their rank)
+	bitcap int      // bit capacity of each bitset, fixed when the cone is made
+}
+
+// newUniverse returns the cone R^dim (dim unit lines, no rays), with room
+// for nrows inequality rows.
+func newUniverse(dim, nrows int) *cone {
+	c := &cone{bitcap: nrows}
+	for i := 0; i < dim; i++ {
+		l := make(vec, dim)
+		l[i] = one
+		c.lines = append(c.lines, l)
+	}
+	return c
+}
+
+// newCone returns the cone with the given minimal lines and rays, whose
+// saturation sets over nbits inequality rows are sat, with room for extra
+// more inequality rows.
+func newCone(lines, rays []vec, sat []bitset, nbits, extra int) *cone {
+	c := &cone{lines: cloneRows(lines), rays: cloneRows(rays), nbits: nbits, bitcap: nbits + extra}
+	c.sat = make([]bitset, len(sat))
+	for i, s := range sat {
+		b := newBitset(c.bitcap)
+		copy(b, s)
+		c.sat[i] = b
+	}
+	return c
+}
+
+// add intersects the cone with the half-space row·v >= 0 (eq: the
+// hyperplane row·v = 0). Inequality rows get the next saturation bit.
+func (c *cone) add(row vec, eq bool) {
+	bit := -1
+	if !eq {
+		bit = c.nbits
+		c.nbits++
+	} else {
+		defer func() { c.neqs++ }()
+	}
+	// A line not orthogonal to row absorbs the row.
+	for p, lp := range c.lines {
+		sp := dot(row, lp)
+		if sp.IsZero() {
+			continue
+		}
+		for i, l := range c.lines {
+			if i == p {
+				continue
+			}
+			if si := dot(row, l); !si.IsZero() {
+				c.lines[i] = combine(sp, l, si.Neg(), lp).signNormalize()
+			}
+		}
+		abs, sgn := sp, one
+		if sp.Sign() < 0 {
+			abs, sgn = sp.Neg(), numeric.I(-1)
+		}
+		for i, r := range c.rays {
+			if sr := dot(row, r); !sr.IsZero() {
+				c.rays[i] = combine(abs, r, sgn.Mul(sr).Neg(), lp)
+			}
+			if bit >= 0 {
+				c.sat[i].set(bit)
+			}
+		}
+		c.lines = append(c.lines[:p:p], c.lines[p+1:]...)
+		if !eq {
+			r := lp
+			if sp.Sign() < 0 {
+				r = lp.neg()
+			}
+			s := newBitset(c.bitcap)
+			for b := 0; b < bit; b++ {
+				s.set(b)
+			}
+			c.rays = append(c.rays, r)
+			c.sat = append(c.sat, s)
+		}
+		return
+	}
+
+	// Every line is orthogonal to row: split the rays.
+	sc := make([]numeric.Int, len(c.rays))
+	var pos, neg, zer []int
+	for i, r := range c.rays {
+		sc[i] = dot(row, r)
+		switch sc[i].Sign() {
+		case 1:
+			pos = append(pos, i)
+		case -1:
+			neg = append(neg, i)
+		default:
+			zer = append(zer, i)
+		}
+	}
+	if len(neg) == 0 && (!eq || len(pos) == 0) {
+		if bit >= 0 {
+			for _, i := range zer {
+				c.sat[i].set(bit)
+			}
+		}
+		return
+	}
+	var rays []vec
+	var sat []bitset
+	if !eq {
+		for _, i := range pos {
+			rays = append(rays, c.rays[i])
+			sat = append(sat, c.sat[i])
+		}
+	}
+	for _, i := range zer {
+		if bit >= 0 {
+			c.sat[i].set(bit)
+		}
+		rays = append(rays, c.rays[i])
+		sat = append(sat, c.sat[i])
+	}
+	// Adjacent rays span a 2-dimensional face (modulo the lines): the
+	// rows tight on both have rank dim - lines - 2 - rank(equalities),
+	// so at least that many are needed (a quick necessary condition).
+	need := len(row) - len(c.lines) - 2 - c.neqs
+	common := newBitset(c.bitcap)
+	for _, p := range pos {
+		sp := c.sat[p]
+		for _, q := range neg {
+			sq := c.sat[q]
+			cnt := 0
+			for w := range common {
+				common[w] = sp[w] & sq[w]
+				cnt += bits.OnesCount64(common[w])
+			}
+			if cnt < need || !c.adjacent(p, q, common) {
+				continue
+			}
+			r := combine(sc[p], c.rays[q], sc[q].Neg(), c.rays[p])
+			s := common.clone()
+			if bit >= 0 {
+				s.set(bit)
+			}
+			rays = append(rays, r)
+			sat = append(sat, s)
+		}
+	}
+	c.rays, c.sat = rays, sat
+}
+
+// adjacent reports whether rays p and q are adjacent: no other ray
+// saturates every row that both saturate.
+func (c *cone) adjacent(p, q int, common bitset) bool {
+	for r := range c.rays {
+		if r == p || r == q {
+			continue
+		}
+		if common.subset(c.sat[r]) {
+			return false
+		}
+	}
+	return true
+}

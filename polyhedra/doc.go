@@ -1,0 +1,95 @@
+// Package polyhedra implements the convex polyhedra abstract domain over
+// integer variables, with exact arithmetic, on the numeric.Domain
+// interface.
+//
+// # The lattice
+//
+// A value (Poly) over dimensions 0..n-1 is a convex polyhedron P ⊆ Q^n,
+// standing for its integer points gamma(P) = P ∩ Z^n. Polyhedra are
+// ordered by inclusion; Meet is intersection (exact), Join the convex hull
+// (the least polyhedron containing both), and the lattice has infinite
+// ascending chains, hence a widening.
+//
+// # Double description
+//
+// Each polyhedron is kept in double description (Motzkin): a system of
+// constraints (equalities a·x = b and inequalities a·x <= b) and a system
+// of generators (vertices V, rays R, lines L) with P = conv(V) + cone(R) +
+// span(L). Both are computed from each other by Chernikova's algorithm
+// (chernikova.go), incremental and with Le Verge's saturation-based
+// adjacency test, and minimised lazily: an operation computes the
+// representation it needs, and redundant rows are removed by comparing
+// saturation sets (minimize.go). Equalities stay equalities, lines stay
+// lines. Coefficients are numeric.Int (int64 fast path with overflow
+// detection, math/big fallback): nothing ever wraps. Rows are normalised
+// by the gcd of their entries; a vertex with rational coordinates is the
+// integer row (d, x) standing for x/d.
+//
+// # Operations, in program notation
+//
+//   - Assume(a, cs): a ∧ cs, by adding the constraints (incremental
+//     Chernikova on the generators). Meet(a, b) = Assume(a, Constraints(b)).
+//   - Join(a, b): the convex hull, from the union of the generators.
+//   - Leq(a, b): every constraint of b holds on the integer points of a:
+//     on a's generators with the optimum rounded, else by branch and bound
+//     (see below); Equal is Leq both ways.
+//   - Widen(a, b): the standard widening of Halbwachs (H79): the
+//     constraints of a that b satisfies, plus the constraints of b that
+//     define the same facet of a (so the result does not depend on how
+//     equalities are written). WidenThresholds additionally keeps dropped
+//     octagonal bounds relaxed to the next threshold.
+//   - Narrow(a, b): a with b's octagonal constraints on forms a leaves
+//     unbounded.
+//   - Assign(a, x, e): x := e (parallel). Invertible assignments (x occurs
+//     in e) substitute in the constraints and map the generators;
+//     non-invertible ones are forget-then-constrain, computed exactly as
+//     the image of the generators.
+//   - Forget(a, x): ∃x, by adding the line of x to the generators.
+//   - Bound(a, e): optimum of e over the generators; Entails via Bound.
+//   - Constraints, AddDims, RemoveDims (projection), PermuteDims, String.
+//
+// # Integers
+//
+// Points are integers, so constraints are tightened: a strict inequality
+// is made non-strict with its constant moved by one, and a·x <= b with
+// g = gcd(a) > 1 becomes (a/g)·x <= floor(b/g); an equality whose
+// constant g does not divide is false. This is done to every constraint
+// the domain creates (also those of hulls), so gamma never changes. It is
+// integer tightening, not the integer hull: a polyhedron with rational
+// but no integer points may remain non-empty, so IsBottom may answer false
+// for an empty gamma (the interface allows that). Bound and Entails round
+// the rational optimum inwards (floor of a maximum, ceiling of a minimum)
+// per independent block, which is exact for the rounding of one form.
+//
+// # Online decomposition
+//
+// Following Singh, Pueschel and Vechev ("Fast polyhedra abstract domain",
+// POPL 2017), a Poly is a product of blocks over a partition of its
+// dimensions (decompose.go): constraints never link two blocks, so each
+// block is a small polyhedron. Assume merges exactly the blocks its
+// constraints link; Join keeps blocks that both arguments share and hulls
+// the rest; results are split into the connected components of their
+// constraints. The sizes of generator systems, exponential in the
+// dimension, thus depend on block sizes only. New(WithoutDecomposition())
+// turns this off, to measure it.
+//
+// # The simplex
+//
+// polyhedra/internal/simplex is an exact rational simplex (Bland's rule)
+// used for Farkas certificates: Farkas returns multipliers proving a
+// conjunction of linear constraints infeasible, the basis of interpolation
+// in refinement. Maximize optimises with it.
+//
+// # References
+//
+// N. V. Chernikova, "Algorithm for finding a general formula for the
+// non-negative solutions of a system of linear inequalities", USSR
+// Computational Mathematics and Mathematical Physics 5(2), 1965.
+// H. Le Verge, "A note on Chernikova's algorithm", IRISA report 635, 1992.
+// P. Cousot and N. Halbwachs, "Automatic discovery of linear restraints
+// among variables of a program", POPL 1978; N. Halbwachs, thesis, 1979
+// (H79 widening). R. Bagnara, P. M. Hill, E. Ricci, E. Zaffanella,
+// "Precise widening operators for convex polyhedra", SCP 58, 2005.
+// G. Singh, M. Pueschel, M. Vechev, "Fast polyhedra abstract domain",
+// POPL 2017.
+package polyhedra

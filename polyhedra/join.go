@@ -1,0 +1,167 @@
+// This file implements Join, the convex hull: the union of the generator
+// systems of the two polyhedra generates the closed convex hull of their
+// union, and the constraints follow by the dual Chernikova conversion.
+//
+// With decomposition, the blocks that are identical in both values are
+// kept as they are (hull(A x C, B x C) = hull(A, B) x C); all the other
+// dimensions are gathered into one block whose hull is taken, and the
+// result is split into independent blocks again (Singh et al. 2017, §4).
+
+package polyhedra
+
+import (
+	"sort"
+
+	"github.com/numpred/numpred/numeric"
+)
+
+// hull returns the convex hull of p and q.
+func hull(p, q *poly) *poly {
+	p.minimize()
+	q.minimize()
+	switch {
+	case p.empty:
+		return q
+	case q.empty:
+		return p
+	case leq(p, q):
+		return q
+	case leq(q, p):
+		return p
+	}
+	return hullIncremental(p, q)
+}
+
+// hullIncremental computes the hull of the minimal, non-empty p and q by
+// the dual Chernikova algorithm started from p's constraints rather than
+// from scratch: p's constraints are the extreme rays of the dual cone of p
+// (with positivity when it is a facet), its equalities the lines, and p's
+// generators the rows already processed; q's generators are then added.
+func hullIncremental(p, q *poly) *poly {
+	n := p.n
+	c := &cone{bitcap: len(p.rays) + len(q.rays), nbits: len(p.rays), neqs: len(p.lines)}
+	c.lines = cloneRows(p.eqs)
+	for _, r := range p.ineqs {
+		c.rays = append(c.rays, r)
+		c.sat = append(c.sat, satRowCap(r, p.rays, c.bitcap))
+	}
+	pos := positivity(n)
+	sp := satRowCap(pos, p.rays, c.bitcap)
+	facet := true
+	for _, s := range c.sat {
+		if sp.subset(s) {
+			facet = false
+			break
+		}
+	}
+	if facet {
+		c.rays = append(c.rays, pos)
+		c.sat = append(c.sat, sp)
+	}
+	for _, l := range q.lines {
+		c.add(l, true)
+	}
+	// Generators of q inside p cost nothing; of the others, those that
+	// violate few of p's constraints first keeps the intermediate cones
+	// small.
+	order := make([]int, len(q.rays))
+	viol := make([]int, len(q.rays))
+	for i, r := range q.rays {
+		order[i] = i
+		for _, c := range p.ineqs {
+			if dot(c, r).Sign() < 0 {
+				viol[i]++
+			}
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return viol[order[i]] < viol[order[j]] })
+	for _, i := range order {
+		c.add(q.rays[i], false)
+	}
+	h := &poly{n: n, hasC: true, hasG: true, min: true}
+	for _, l := range c.lines {
+		h.eqs = append(h.eqs, l.signNormalize())
+	}
+	for _, r := range c.rays {
+		if !r.isZeroFrom(1) {
+			h.ineqs = append(h.ineqs, r)
+		}
+	}
+	h.lines = append(cloneRows(p.lines), q.lines...)
+	h.rays = append(cloneRows(p.rays), q.rays...)
+	h.reduceGens()
+	h.dropInfinity()
+	if h.tighten() {
+		h.min = false
+	}
+	return h
+}
+
+// satRowCap is satRow with a bitset of capacity bitcap.
+func satRowCap(r vec, gens []vec, bitcap int) bitset {
+	s := newBitset(bitcap)
+	for i, g := range gens {
+		if dot(r, g).IsZero() {
+			s.set(i)
+		}
+	}
+	return s
+}
+
+// Join returns the convex hull of a and b (the least polyhedron
+// containing both).
+func (d *Domain) Join(a, b Poly) Poly {
+	checkDims(a, b)
+	if d.IsBottom(a) {
+		return b
+	}
+	if d.IsBottom(b) {
+		return a
+	}
+	common, rest, pa, pb := d.factor(a, b)
+	if len(rest) == 0 {
+		return a
+	}
+	h := hull(product(pa, rest), product(pb, rest))
+	out := Poly{n: a.n, blocks: common}
+	if d.noDecomp {
+		out.blocks = append(out.blocks, block{dims: rest, p: h})
+	} else {
+		out.blocks = append(out.blocks, split(h, rest)...)
+	}
+	sortBlocks(out.blocks)
+	return out
+}
+
+// factor splits a and b into the blocks they share (same dimensions, same
+// polyhedron) and the rest: the remaining dimensions (sorted) and the
+// blocks of a and of b over them.
+func (d *Domain) factor(a, b Poly) (common []block, rest []numeric.Dim, pa, pb []block) {
+	ao, bo := a.owner(), b.owner()
+	shared := make([]bool, len(a.blocks))
+	sharedB := make([]bool, len(b.blocks))
+	for k, ab := range a.blocks {
+		if j := bo[ab.dims[0]]; j >= 0 && b.blocks[j].p == ab.p && len(b.blocks[j].dims) == len(ab.dims) {
+			shared[k], sharedB[j] = true, true
+			common = append(common, ab)
+		}
+	}
+	for x := 0; x < a.n; x++ {
+		ka, kb := ao[x], bo[x]
+		if ka < 0 && kb < 0 || ka >= 0 && shared[ka] {
+			continue
+		}
+		rest = append(rest, numeric.Dim(x))
+	}
+	for k, ab := range a.blocks {
+		if !shared[k] {
+			pa = append(pa, ab)
+		}
+	}
+	for j, bb := range b.blocks {
+		if !sharedB[j] {
+			pb = append(pb, bb)
+		}
+	}
+	return common, rest, pa, pb
+}

@@ -1,0 +1,421 @@
+// This file implements Poly, the value of the polyhedra domain, the Domain
+// type, and the lattice operations that work directly on the partition:
+// Top, Bottom, tests, Meet / Assume and dimension management.
+
+package polyhedra
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/numpred/numpred/numeric"
+)
+
+// Poly is a convex polyhedron over integer dimensions 0..n-1: gamma(a) is
+// the set of integer points of a rational polyhedron. A Poly is an
+// immutable value; its zero value is the top element of dimension 0.
+//
+// Internally a Poly is a product of blocks, each a polyhedron in double
+// description over a subset of the dimensions (see decompose.go).
+type Poly struct {
+	n      int
+	bottom bool
+	blocks []block // disjoint, sorted by least dimension
+}
+
+// Domain is the convex polyhedra domain; it implements numeric.Domain[Poly],
+// numeric.ThresholdWidener[Poly] and numeric.Checker[Poly]. A Domain holds
+// only configuration and may be shared.
+type Domain struct {
+	noDecomp bool
+}
+
+// Option configures a Domain.
+type Option func(*Domain)
+
+// WithoutDecomposition makes the domain keep every value as one polyhedron
+// over all dimensions (no online decomposition). It exists to measure what
+// decomposition buys; results are the same sets, only slower.
+func WithoutDecomposition() Option { return func(d *Domain) { d.noDecomp = true } }
+
+// New returns the polyhedra domain.
+func New(opts ...Option) *Domain {
+	d := &Domain{}
+	for _, o := range opts {
+		o(d)
+	}
+	return d
+}
+
+var (
+	_ numeric.Domain[Poly]           = (*Domain)(nil)
+	_ numeric.ThresholdWidener[Poly] = (*Domain)(nil)
+	_ numeric.Checker[Poly]          = (*Domain)(nil)
+)
+
+// Top returns Z^n.
+func (d *Domain) Top(n int) Poly {
+	if d.noDecomp && n > 0 {
+		return Poly{n: n, blocks: []block{{dims: allDims(n), p: newTop(n)}}}
+	}
+	return Poly{n: n}
+}
+
+// Bottom returns the empty set of dimension n.
+func (d *Domain) Bottom(n int) Poly { return Poly{n: n, bottom: true} }
+
+// Dims returns the number of dimensions of a.
+func (d *Domain) Dims(a Poly) int { return a.n }
+
+// IsBottom reports whether a is empty. It answers false for some
+// polyhedra that have rational but no integer points (integer tightening
+// of single constraints catches many, not all; see doc.go).
+func (d *Domain) IsBottom(a Poly) bool {
+	if a.bottom {
+		return true
+	}
+	for _, b := range a.blocks {
+		if b.p.isEmpty() {
+			return true
+		}
+	}
+	return false
+}
+
+// IsTop reports whether a is Z^n.
+func (d *Domain) IsTop(a Poly) bool {
+	if d.IsBottom(a) {
+		return false
+	}
+	for _, b := range a.blocks {
+		if len(b.p.eqs) > 0 || len(b.p.ineqs) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func allDims(n int) []numeric.Dim {
+	ds := make([]numeric.Dim, n)
+	for i := range ds {
+		ds[i] = numeric.Dim(i)
+	}
+	return ds
+}
+
+func checkDims(a, b Poly) {
+	if a.n != b.n {
+		panic(fmt.Sprintf("polyhedra: dimension mismatch %d != %d", a.n, b.n))
+	}
+}
+
+// owner returns, for each dimension, the index of the block holding it or
+// -1.
+func (a Poly) owner() []int {
+	o := make([]int, a.n)
+	for i := range o {
+		o[i] = -1
+	}
+	for k, b := range a.blocks {
+		for _, d := range b.dims {
+			o[d] = k
+		}
+	}
+	return o
+}
+
+// rowOf converts a constraint to a row over global dims: e <= 0 becomes
+// -e >= 0, e = 0 stays.
+func rowOf(c numeric.Constraint, n int) (vec, bool) {
+	e := c.Expr()
+	r := make(vec, n+1)
+	eq := c.Kind() == numeric.EQ
+	if eq {
+		r[0] = e.Constant()
+	} else {
+		r[0] = e.Constant().Neg()
+	}
+	for _, t := range e.Terms() {
+		if int(t.Dim) < 0 || int(t.Dim) >= n {
+			panic(fmt.Sprintf("polyhedra: constraint on dimension %d of %d", t.Dim, n))
+		}
+		if eq {
+			r[t.Dim+1] = t.Coef
+		} else {
+			r[t.Dim+1] = t.Coef.Neg()
+		}
+	}
+	return r, eq
+}
+
+// constraintOf converts a row over the dims of a block back to a
+// normalised (integer-tightened) numeric constraint.
+func constraintOf(r vec, eq bool, dims []numeric.Dim) numeric.Constraint {
+	ts := make([]numeric.Term, 0, len(dims))
+	for i, d := range dims {
+		if x := r[i+1]; !x.IsZero() {
+			if eq {
+				ts = append(ts, numeric.Term{Dim: d, Coef: x})
+			} else {
+				ts = append(ts, numeric.Term{Dim: d, Coef: x.Neg()})
+			}
+		}
+	}
+	if eq {
+		return numeric.NewConstraint(numeric.NewLinExpr(r[0], ts...), numeric.EQ)
+	}
+	return numeric.NewConstraint(numeric.NewLinExpr(r[0].Neg(), ts...), numeric.LE)
+}
+
+// Assume returns a ∩ {x | cs hold at x}: blocks linked by a constraint are
+// merged (product) and the constraints added to the merged block
+// (incrementally, by Chernikova's algorithm, when it is minimised).
+func (d *Domain) Assume(a Poly, cs ...numeric.Constraint) Poly {
+	if a.bottom || len(cs) == 0 {
+		return a
+	}
+	type grow struct {
+		r  vec
+		eq bool
+	}
+	var rows []grow
+	for _, c := range cs {
+		if c.IsTrue() {
+			continue
+		}
+		if c.IsFalse() {
+			return d.Bottom(a.n)
+		}
+		r, eq := rowOf(c, a.n)
+		rows = append(rows, grow{r, eq})
+	}
+	if len(rows) == 0 {
+		return a
+	}
+	u := newUF(a.n)
+	use := make([]bool, a.n)
+	for _, b := range a.blocks {
+		for _, x := range b.dims {
+			use[x] = true
+			u.union(int(b.dims[0]), int(x))
+		}
+	}
+	for _, g := range rows {
+		first := -1
+		for i := 1; i <= a.n; i++ {
+			if g.r[i].IsZero() {
+				continue
+			}
+			use[i-1] = true
+			if first < 0 {
+				first = i - 1
+			} else {
+				u.union(first, i-1)
+			}
+		}
+	}
+	return d.rebuild(a, u, use, func(dims []numeric.Dim, p *poly) *poly {
+		pos := make([]int, len(dims))
+		for i, x := range dims {
+			pos[i] = int(x)
+		}
+		var eqs, ineqs []vec
+		for _, g := range rows {
+			if !supportedBy(g.r, pos) {
+				continue
+			}
+			if g.eq {
+				eqs = append(eqs, restrict(g.r, pos).signNormalize())
+			} else {
+				ineqs = append(ineqs, restrict(g.r, pos))
+			}
+		}
+		return p.addCons(eqs, ineqs)
+	}, false)
+}
+
+// rebuild returns a with its blocks regrouped by the classes of u (over
+// the dims marked in use; classes are unions of blocks of a). For each
+// class, f receives the product of a's blocks in it and returns the new
+// polyhedron, or the same pointer when unchanged. With splitAfter, changed
+// classes are split into connected components (decomposed mode only).
+func (d *Domain) rebuild(a Poly, u uf, use []bool, f func([]numeric.Dim, *poly) *poly, splitAfter bool) Poly {
+	if d.noDecomp && a.n > 0 {
+		for i := range use {
+			use[i] = true
+			u.union(0, i)
+		}
+	}
+	owner := a.owner()
+	out := Poly{n: a.n}
+	for _, cls := range u.classes(use) {
+		var parts []block
+		seen := map[int]bool{}
+		for _, x := range cls {
+			if k := owner[x]; k >= 0 && !seen[k] {
+				seen[k] = true
+				parts = append(parts, a.blocks[k])
+			}
+		}
+		p := product(parts, cls)
+		q := f(cls, p)
+		if len(parts) == 1 && q == parts[0].p && len(parts[0].dims) == len(cls) {
+			out.blocks = append(out.blocks, parts[0])
+			continue
+		}
+		if q.min && q.empty {
+			return d.Bottom(a.n)
+		}
+		if splitAfter && !d.noDecomp {
+			if q.isEmpty() {
+				return d.Bottom(a.n)
+			}
+			out.blocks = append(out.blocks, split(q, cls)...)
+			continue
+		}
+		out.blocks = append(out.blocks, block{dims: cls, p: q})
+	}
+	sortBlocks(out.blocks)
+	return out
+}
+
+// addCons returns p ∩ {eqs = 0, ineqs >= 0}. The new constraints are
+// pending: they are intersected with the generators (incremental
+// Chernikova) when the result is first minimised.
+func (p *poly) addCons(eqs, ineqs []vec) *poly {
+	if len(eqs) == 0 && len(ineqs) == 0 {
+		return p
+	}
+	p.minimize()
+	if p.empty {
+		return p
+	}
+	q := &poly{n: p.n, hasC: true, hasG: true}
+	q.eqs = append(cloneRows(p.eqs), eqs...)
+	q.ineqs = append(cloneRows(p.ineqs), ineqs...)
+	q.lines, q.rays = p.lines, p.rays
+	q.pendEqs, q.pendIneqs = eqs, ineqs
+	return q
+}
+
+// Meet returns a ∩ b: b's constraints are assumed in a, except those of
+// blocks the two values share.
+func (d *Domain) Meet(a, b Poly) Poly {
+	checkDims(a, b)
+	if a.bottom || b.bottom {
+		return d.Bottom(a.n)
+	}
+	var cs []numeric.Constraint
+	ao := a.owner()
+	for _, bb := range b.blocks {
+		if k := ao[bb.dims[0]]; k >= 0 && a.blocks[k].p == bb.p && len(a.blocks[k].dims) == len(bb.dims) {
+			continue
+		}
+		bb.p.minimize()
+		if bb.p.empty {
+			return d.Bottom(a.n)
+		}
+		cs = append(cs, blockConstraints(bb)...)
+	}
+	return d.Assume(a, cs...)
+}
+
+// blockConstraints returns the minimal constraints of a non-empty block as
+// numeric constraints over global dims.
+func blockConstraints(b block) []numeric.Constraint {
+	b.p.minimize()
+	cs := make([]numeric.Constraint, 0, len(b.p.eqs)+len(b.p.ineqs))
+	for _, r := range b.p.eqs {
+		cs = append(cs, constraintOf(r, true, b.dims))
+	}
+	for _, r := range b.p.ineqs {
+		cs = append(cs, constraintOf(r, false, b.dims))
+	}
+	return cs
+}
+
+// AddDims appends k unconstrained dimensions.
+func (d *Domain) AddDims(a Poly, k int) Poly {
+	out := Poly{n: a.n + k, bottom: a.bottom, blocks: a.blocks}
+	if a.bottom || k == 0 || !d.noDecomp {
+		return out
+	}
+	all := allDims(out.n)
+	if len(a.blocks) == 0 {
+		return Poly{n: out.n, blocks: []block{{dims: all, p: newTop(out.n)}}}
+	}
+	out.blocks = []block{{dims: all, p: product(a.blocks, all)}}
+	return out
+}
+
+// RemoveDims projects out dims and renumbers the others in order.
+func (d *Domain) RemoveDims(a Poly, dims ...numeric.Dim) Poly {
+	del := make([]bool, a.n)
+	for _, x := range dims {
+		del[x] = true
+	}
+	newIdx := make([]numeric.Dim, a.n)
+	m := 0
+	for i := 0; i < a.n; i++ {
+		if !del[i] {
+			newIdx[i] = numeric.Dim(m)
+			m++
+		}
+	}
+	if d.IsBottom(a) {
+		return d.Bottom(m)
+	}
+	out := Poly{n: m}
+	for _, b := range a.blocks {
+		var keep []int
+		var nd []numeric.Dim
+		for i, x := range b.dims {
+			if !del[x] {
+				keep = append(keep, i)
+				nd = append(nd, newIdx[x])
+			}
+		}
+		if len(keep) == 0 {
+			continue
+		}
+		q := b.p
+		if len(keep) < len(b.dims) {
+			q = b.p.project(keep)
+		}
+		out.blocks = append(out.blocks, block{dims: nd, p: q})
+	}
+	sortBlocks(out.blocks)
+	if d.noDecomp && m > 0 && len(out.blocks) == 0 {
+		out.blocks = []block{{dims: allDims(m), p: newTop(m)}}
+	}
+	return out
+}
+
+// PermuteDims renames dimension i to perm[i].
+func (d *Domain) PermuteDims(a Poly, perm []numeric.Dim) Poly {
+	if len(perm) != a.n {
+		panic("polyhedra: permutation of the wrong length")
+	}
+	out := Poly{n: a.n, bottom: a.bottom}
+	for _, b := range a.blocks {
+		nd := make([]numeric.Dim, len(b.dims))
+		for i, x := range b.dims {
+			nd[i] = perm[x]
+		}
+		// Local order must follow the new global order.
+		idx := make([]int, len(nd))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.Slice(idx, func(i, j int) bool { return nd[idx[i]] < nd[idx[j]] })
+		sorted := make([]numeric.Dim, len(nd))
+		lp := make([]int, len(nd)) // old local i goes to new local lp[i]
+		for k, i := range idx {
+			sorted[k] = nd[i]
+			lp[i] = k
+		}
+		out.blocks = append(out.blocks, block{dims: sorted, p: b.p.permute(lp)})
+	}
+	sortBlocks(out.blocks)
+	return out
+}

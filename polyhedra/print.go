@@ -1,0 +1,54 @@
+// This file implements Constraints and String: the constraint view of a
+// value.
+
+package polyhedra
+
+import (
+	"sort"
+
+	"github.com/numpred/numpred/numeric"
+)
+
+// Constraints returns the minimal constraints of a (equalities, then
+// inequalities, block by block), integer-normalised; bottom gives
+// [numeric.False], top the empty conjunction.
+func (d *Domain) Constraints(a Poly) []numeric.Constraint {
+	if d.IsBottom(a) {
+		return []numeric.Constraint{numeric.False}
+	}
+	var cs []numeric.Constraint
+	for _, b := range a.blocks {
+		cs = append(cs, blockConstraints(b)...)
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return lessConstraint(cs[i], cs[j]) })
+	return cs
+}
+
+// lessConstraint is the print order: equalities first, then by number of
+// terms, dimensions, coefficients and constant.
+func lessConstraint(c, d numeric.Constraint) bool {
+	if c.Kind() != d.Kind() {
+		return c.Kind() == numeric.EQ
+	}
+	e, f := c.Expr(), d.Expr()
+	if e.NumTerms() != f.NumTerms() {
+		return e.NumTerms() < f.NumTerms()
+	}
+	for i := 0; i < e.NumTerms(); i++ {
+		if s, t := e.Term(i), f.Term(i); s.Dim != t.Dim {
+			return s.Dim < t.Dim
+		}
+	}
+	for i := 0; i < e.NumTerms(); i++ {
+		if k := e.Term(i).Coef.Cmp(f.Term(i).Coef); k != 0 {
+			return k < 0
+		}
+	}
+	return e.Constant().Cmp(f.Constant()) < 0
+}
+
+// String formats a as a conjunction of constraints, naming dimensions by
+// env (nil: x0, x1, ...): "true" for top, "false" for bottom.
+func (d *Domain) String(a Poly, env *numeric.Env) string {
+	return numeric.ConjString(d.Constraints(a), env)
+}
