@@ -13,6 +13,7 @@ import (
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/octagon"
+	"github.com/numpred/numpred/polyhedra"
 )
 
 // InputError is an error in what the user gave the analysis (a predicate
@@ -66,6 +67,8 @@ func analyze(p *ir.Program, cfg Config) (res *Result, err error) {
 		res, err = analyzeWith(p, cfg, interval.New())
 	case "octagon":
 		res, err = analyzeWith(p, cfg, octagon.New())
+	case "polyhedra":
+		res, err = analyzeWith[polyhedra.Poly](p, cfg, polyhedra.New())
 	default:
 		return nil, &InputError{fmt.Sprintf("unknown numeric domain %q (want %s)", cfg.Numeric, strings.Join(NumericNames, ", "))}
 	}
