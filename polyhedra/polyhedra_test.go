@@ -20,4 +20,13 @@ func TestConformance(t *testing.T) {
 	t.Run("decomposed4", func(t *testing.T) {
 		numerictest.Run(t, New(), numerictest.Config{Dims: 4, Cases: cases / 2, Range: 4, Exact: true})
 	})
+	if testing.Short() {
+		return
+	}
+	t.Run("decomposed6", func(t *testing.T) {
+		numerictest.Run(t, New(), numerictest.Config{Dims: 6, Cases: 60, Range: 2, Exact: true})
+	})
+	t.Run("plain5", func(t *testing.T) {
+		numerictest.Run(t, New(WithoutDecomposition()), numerictest.Config{Dims: 5, Cases: 60, Range: 3, Exact: true})
+	})
 }
