@@ -2,7 +2,7 @@
 
 GO ?= go
 
-.PHONY: run test build bench fuzz vet
+.PHONY: run test build bench bench-templates svcomp fuzz vet
 
 build:
 	./scripts/setup.sh
@@ -27,3 +27,14 @@ bench:
 fuzz:
 	$(GO) test ./linprog -run '^$$' -fuzz FuzzParse -fuzztime 60s
 	$(GO) test ./cfront -run '^$$' -fuzz FuzzParse -fuzztime 60s
+
+# The issue-7 template benchmarks: Fig. 8(a)/(b) and the eureka families
+# under every domain (reports TRUE = 1 as a metric).
+bench-templates:
+	$(GO) test ./interp -run '^$$' -bench 'Fig8|Eureka' -benchtime 3x -timeout 60m
+
+# Every SV-COMP task under every domain with a longer time limit (needs
+# ../shared); fails on any TRUE for a task whose error is reachable.
+svcomp:
+	$(GO) test ./interp -run TestSVCOMPSoundness -count=1 -v -timeout 60m \
+		-svcomp.domain numeric,predicate,nexpoint,nex,mtndd,ndd -svcomp.timeout 30s

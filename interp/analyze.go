@@ -114,27 +114,32 @@ func runEngine[A any](d absDomain[A], s *space, cfg Config) (res *Result, err er
 	return res, nil
 }
 
-// verdict checks the error locations: TRUE when all are unreachable in the
-// abstraction (and nothing unsupported was met), UNKNOWN otherwise.
+// verdict checks the error locations: TRUE when all are unreachable in
+// the abstraction in every context (and nothing unsupported was met),
+// UNKNOWN otherwise.
 func (en *engine[A]) verdict(cfg Config) *Result {
 	res := &Result{Verdict: True}
 	for _, f := range en.prog.Funcs {
-		vals, ok := en.vals[f]
-		if cfg.Invariants && ok {
-			for _, l := range f.Locs {
-				res.Invariants = append(res.Invariants, LocInvariant{Func: f.Name, Loc: l, Text: en.d.String(vals[l.ID])})
+		if cfg.Invariants {
+			if vals := en.joinedVals(f); vals != nil {
+				for _, l := range f.Locs {
+					res.Invariants = append(res.Invariants, LocInvariant{Func: f.Name, Loc: l, Text: en.d.String(vals[l.ID])})
+				}
 			}
 		}
-		if !ok || res.Error != nil {
+		if res.Error != nil {
 			continue
 		}
+	errLocs:
 		for _, l := range f.ErrorLocs() {
-			if !en.d.IsBottom(en.d.Reduce(vals[l.ID])) {
-				res.Verdict = Unknown
-				res.Error = l
-				res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
-				res.Trace = en.trace(l)
-				break
+			for _, c := range en.ctxs[f] {
+				if c.vals != nil && !en.d.IsBottom(en.d.Reduce(c.vals[l.ID])) {
+					res.Verdict = Unknown
+					res.Error = l
+					res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
+					res.Trace = en.trace(c, l)
+					break errLocs
+				}
 			}
 		}
 	}
@@ -148,29 +153,47 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 	return res
 }
 
-// trace returns an abstract path to l: a call chain from main to l's
-// function through call edges whose source is reachable, then a path of
-// reachable locations from the function's entry to l.
-func (en *engine[A]) trace(l *ir.Loc) []TraceStep {
-	var steps []TraceStep
-	f := l.Func
-	seen := map[*ir.Func]bool{f: true}
+// joinedVals returns the join over f's contexts of their values, nil when
+// f was never analysed.
+func (en *engine[A]) joinedVals(f *ir.Func) []A {
+	var out []A
+	for _, c := range en.ctxs[f] {
+		if c.vals == nil {
+			continue
+		}
+		if out == nil {
+			out = append([]A(nil), c.vals...)
+			continue
+		}
+		for i := range out {
+			out[i] = en.d.Join(out[i], c.vals[i])
+		}
+	}
+	return out
+}
+
+// trace returns an abstract path to l in context c: a chain of calls from
+// main through contexts that depend on one another and call edges whose
+// source is reachable, then a path of reachable locations from the
+// function's entry to l.
+func (en *engine[A]) trace(c *context[A], l *ir.Loc) []TraceStep {
 	var chain [][]TraceStep
+	seen := map[*context[A]]bool{c: true}
 	target := l
 	for {
-		chain = append(chain, en.pathTo(target))
-		if f == en.prog.Main {
+		chain = append(chain, en.pathTo(c, target))
+		if c.f == en.prog.Main {
 			break
 		}
 		var site *ir.Edge
-		for _, c := range en.callers[f] {
-			if seen[c] {
+		var caller *context[A]
+		for dep := range c.deps {
+			if seen[dep] || dep.vals == nil {
 				continue
 			}
-			vals := en.vals[c]
-			for _, e := range c.Edges {
-				if call, ok := e.Op.(*ir.Call); ok && call.Callee == f && vals != nil && !en.d.IsBottom(vals[e.From.ID]) {
-					site = e
+			for _, e := range dep.f.Edges {
+				if call, ok := e.Op.(*ir.Call); ok && call.Callee == c.f && !en.d.IsBottom(dep.vals[e.From.ID]) {
+					site, caller = e, dep
 					break
 				}
 			}
@@ -181,11 +204,11 @@ func (en *engine[A]) trace(l *ir.Loc) []TraceStep {
 		if site == nil {
 			break
 		}
-		f = site.From.Func
-		seen[f] = true
-		target = site.From
-		chain[len(chain)-1] = append([]TraceStep{{Func: f.Name, Edge: site, Op: ir.OpString(site.Op, en.s.env)}}, chain[len(chain)-1]...)
+		seen[caller] = true
+		c, target = caller, site.From
+		chain[len(chain)-1] = append([]TraceStep{{Func: c.f.Name, Edge: site, Op: ir.OpString(site.Op, en.s.env)}}, chain[len(chain)-1]...)
 	}
+	var steps []TraceStep
 	for i := len(chain) - 1; i >= 0; i-- {
 		steps = append(steps, chain[i]...)
 	}
@@ -193,10 +216,10 @@ func (en *engine[A]) trace(l *ir.Loc) []TraceStep {
 }
 
 // pathTo finds, by breadth-first search over locations with non-bottom
-// values, a path from the entry of l's function to l.
-func (en *engine[A]) pathTo(l *ir.Loc) []TraceStep {
+// values in context c, a path from the entry of l's function to l.
+func (en *engine[A]) pathTo(c *context[A], l *ir.Loc) []TraceStep {
 	f := l.Func
-	vals := en.vals[f]
+	vals := c.vals
 	prev := make([]*ir.Edge, len(f.Locs))
 	seen := make([]bool, len(f.Locs))
 	queue := []*ir.Loc{f.Entry}

@@ -1,19 +1,21 @@
 // This file implements the interprocedural fixpoint, in the style of the
 // eureka procedure (Armando, Castellini, Mantovani, Section 3) and of
-// Reps-Horwitz-Sagiv's path and summary edges, with one context per
-// function:
+// Reps-Horwitz-Sagiv's path and summary edges, with up to Config.Contexts
+// contexts per function:
 //
-//	input[f]    the join (widened after a delay) of the entry values of all
-//	            calls to f seen so far: a path edge from f's entry;
-//	summary[f]  f's exit value projected on f's olds, accessed globals and
-//	            return slot: a summary edge relating f's inputs to outputs.
+//	context     an input (the entry value of the calls it covers: a path
+//	            edge from the function's entry) and a summary (the exit
+//	            value projected on the function's olds, accessed globals
+//	            and return slot: a summary edge from inputs to outputs).
 //
-// A call whose input is covered by input[f] reuses summary[f]; otherwise
-// input[f] grows and f is queued. When summary[f] grows, every caller of f
-// is queued. Both grow by join for the first WidenDelay times, then by
-// widening, so the loop terminates, recursion included. When the queue is
-// empty, the last analysis of every function used the final inputs and
-// summaries, so its values over-approximate every reachable state.
+// A call whose input is covered by a context's input reuses its summary;
+// otherwise a new context is opened, or, once the function has its limit
+// of contexts, the last one grows (by join for the first WidenDelay times,
+// then by widening) and is queued. When a summary grows, the contexts
+// whose analysis used it are queued. Summaries grow the same way, so the
+// loop terminates, recursion included. When the queue is empty, the last
+// analysis of every context used the final inputs and summaries, so its
+// values over-approximate every reachable state.
 
 package interp
 
@@ -28,36 +30,44 @@ import (
 
 var errTimeout = errors.New("timeout")
 
-type engine[A any] struct {
-	d          absDomain[A]
-	s          *space
-	prog       *ir.Program
-	widenDelay int
-	narrow     int
-	deadline   time.Time
-	start      time.Time
+// context is one calling context of a function.
+type context[A any] struct {
+	f          *ir.Func
+	input      A
+	inputN     int
+	summary    A
+	hasSummary bool
+	summaryN   int
+	vals       []A                  // the last analysis, nil before the first
+	deps       map[*context[A]]bool // contexts whose analysis used the summary
+}
 
-	input     map[*ir.Func]A
-	inputN    map[*ir.Func]int
-	summary   map[*ir.Func]A
-	summaryN  map[*ir.Func]int
-	vals      map[*ir.Func][]A
+type engine[A any] struct {
+	d           absDomain[A]
+	s           *space
+	prog        *ir.Program
+	widenDelay  int
+	narrow      int
+	maxContexts int
+	deadline    time.Time
+	start       time.Time
+
+	ctxs      map[*ir.Func][]*context[A]
+	cur       *context[A] // the context being analysed
 	wtos      map[*ir.Func][]WTOElem
 	modOf     map[*ir.Func][]*ir.Var
-	callers   map[*ir.Func][]*ir.Func
-	queue     []*ir.Func
-	queued    map[*ir.Func]bool
+	queue     []*context[A]
+	queued    map[*context[A]]bool
 	stats     Stats
 	heapProbe []metrics.Sample
 }
 
 func newEngine[A any](d absDomain[A], s *space, cfg Config) *engine[A] {
 	en := &engine[A]{
-		d: d, s: s, prog: s.prog, widenDelay: cfg.WidenDelay, narrow: cfg.Narrow, deadline: cfg.Deadline, start: time.Now(),
-		input: map[*ir.Func]A{}, inputN: map[*ir.Func]int{},
-		summary: map[*ir.Func]A{}, summaryN: map[*ir.Func]int{},
-		vals: map[*ir.Func][]A{}, wtos: map[*ir.Func][]WTOElem{},
-		callers: map[*ir.Func][]*ir.Func{}, queued: map[*ir.Func]bool{},
+		d: d, s: s, prog: s.prog, widenDelay: cfg.WidenDelay, narrow: cfg.Narrow, maxContexts: cfg.Contexts,
+		deadline: cfg.Deadline, start: time.Now(),
+		ctxs: map[*ir.Func][]*context[A]{}, wtos: map[*ir.Func][]WTOElem{},
+		queued:    map[*context[A]]bool{},
 		heapProbe: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}},
 	}
 	if en.widenDelay < 0 {
@@ -66,86 +76,89 @@ func newEngine[A any](d absDomain[A], s *space, cfg Config) *engine[A] {
 	if en.narrow < 0 {
 		en.narrow = 2
 	}
-	en.modOf = modifiedGlobals(s.prog)
-	for _, f := range s.prog.Funcs {
-		seen := map[*ir.Func]bool{}
-		for _, e := range f.Edges {
-			if c, ok := e.Op.(*ir.Call); ok && !seen[c.Callee] {
-				seen[c.Callee] = true
-				en.callers[c.Callee] = append(en.callers[c.Callee], f)
-			}
-		}
+	if en.maxContexts < 1 {
+		en.maxContexts = 1
 	}
+	en.modOf = modifiedGlobals(s.prog)
 	return en
 }
 
 // run computes the fixpoint from main with the initial value init.
 func (en *engine[A]) run(init A) {
-	main := en.prog.Main
-	en.input[main] = init
+	main := &context[A]{f: en.prog.Main, input: init, deps: map[*context[A]]bool{}}
+	en.ctxs[main.f] = []*context[A]{main}
 	en.push(main)
 	for len(en.queue) > 0 {
-		f := en.queue[0]
+		c := en.queue[0]
 		en.queue = en.queue[1:]
-		en.queued[f] = false
-		in, ok := en.input[f]
-		if !ok {
-			// Queued as a caller of a changed summary, but never called
-			// with a feasible input itself: all its locations are bottom.
-			continue
-		}
-		vals := en.analyzeFunc(f, in)
-		en.vals[f] = vals
-		if f == main && len(en.callers[main]) == 0 {
-			continue
-		}
-		sum := en.summaryOf(f, vals[f.Exit.ID])
-		old, ok := en.summary[f]
+		en.queued[c] = false
+		en.cur = c
+		c.vals = en.analyzeFunc(c.f, c.input)
+		en.cur = nil
+		sum := en.summaryOf(c.f, c.vals[c.f.Exit.ID])
 		switch {
-		case !ok:
-			en.summary[f] = sum
-		case en.d.Leq(sum, old):
+		case !c.hasSummary:
+			c.summary, c.hasSummary = sum, true
+		case en.d.Leq(sum, c.summary):
 			continue
-		case en.summaryN[f] >= en.widenDelay:
+		case c.summaryN >= en.widenDelay:
 			en.stats.Widenings++
-			en.summary[f] = en.d.Widen(old, en.d.Join(old, sum))
+			c.summary = en.d.Widen(c.summary, en.d.Join(c.summary, sum))
 		default:
-			en.summary[f] = en.d.Join(old, sum)
+			c.summary = en.d.Join(c.summary, sum)
 		}
-		en.summaryN[f]++
-		for _, c := range en.callers[f] {
-			en.push(c)
+		c.summaryN++
+		for dep := range c.deps {
+			en.push(dep)
 		}
 	}
 }
 
-func (en *engine[A]) push(f *ir.Func) {
-	if !en.queued[f] {
-		en.queued[f] = true
-		en.queue = append(en.queue, f)
+func (en *engine[A]) push(c *context[A]) {
+	if !en.queued[c] {
+		en.queued[c] = true
+		en.queue = append(en.queue, c)
 	}
 }
 
-// noteInput records the entry value of a call to f, growing input[f] and
-// queueing f when it is not covered.
-func (en *engine[A]) noteInput(f *ir.Func, in A) {
+// noteInput returns the context of f that a call with entry value in
+// uses: one whose input covers in, a new one, or (at the limit) the last
+// one grown to cover in, which is then queued. It returns nil when in is
+// bottom. The context being analysed becomes a dependent of the result.
+func (en *engine[A]) noteInput(f *ir.Func, in A) *context[A] {
 	if en.d.IsBottom(in) {
-		return
+		return nil
 	}
-	old, ok := en.input[f]
-	switch {
-	case !ok:
-		en.input[f] = in
-	case en.d.Leq(in, old):
-		return
-	case en.inputN[f] >= en.widenDelay:
+	c := en.contextFor(f, in)
+	if en.cur != nil {
+		c.deps[en.cur] = true
+	}
+	return c
+}
+
+func (en *engine[A]) contextFor(f *ir.Func, in A) *context[A] {
+	cs := en.ctxs[f]
+	for _, c := range cs {
+		if en.d.Leq(in, c.input) {
+			return c
+		}
+	}
+	if len(cs) < en.maxContexts {
+		c := &context[A]{f: f, input: in, deps: map[*context[A]]bool{}}
+		en.ctxs[f] = append(cs, c)
+		en.push(c)
+		return c
+	}
+	c := cs[len(cs)-1]
+	if c.inputN >= en.widenDelay {
 		en.stats.Widenings++
-		en.input[f] = en.d.Widen(old, en.d.Join(old, in))
-	default:
-		en.input[f] = en.d.Join(old, in)
+		c.input = en.d.Widen(c.input, en.d.Join(c.input, in))
+	} else {
+		c.input = en.d.Join(c.input, in)
 	}
-	en.inputN[f]++
-	en.push(f)
+	c.inputN++
+	en.push(c)
+	return c
 }
 
 // tick counts one edge application, samples the heap now and then, and

@@ -43,16 +43,23 @@ type Config struct {
 	// Preds are extra predicates, in numeric's constraint syntax over
 	// qualified variable names (globals by name, others as func::name).
 	Preds []string
+	// Contexts is the most calling contexts kept per function (at least
+	// 1): calls whose inputs are not covered by an existing context open a
+	// new one until the limit, then widen into the last.
+	Contexts int
 	// Invariants asks for the invariant of every location in the Result.
 	Invariants bool
 	// Deadline, when non-zero, stops the analysis with UNKNOWN (timeout).
 	Deadline time.Time
 }
 
+// DefaultContexts is the default number of calling contexts per function.
+const DefaultContexts = 4
+
 // DefaultConfig returns the default configuration: NDD over intervals,
-// widening delay 2, 2 narrowing iterations.
+// widening delay 2, 2 narrowing iterations, DefaultContexts contexts.
 func DefaultConfig() Config {
-	return Config{Domain: "ndd", Numeric: "interval", WidenDelay: 2, Narrow: 2}
+	return Config{Domain: "ndd", Numeric: "interval", WidenDelay: 2, Narrow: 2, Contexts: DefaultContexts}
 }
 
 // Stats are the statistics of one run; the durations are the time spent

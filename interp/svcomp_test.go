@@ -89,3 +89,48 @@ func TestSVCOMPSoundness(t *testing.T) {
 	})
 	t.Logf("%d of %d (task, domain) runs proved TRUE", proved, total)
 }
+
+// TestSVCOMPProved checks that the (task, domain) pairs listed in
+// ../testdata/svcomp_proved.tsv are still proved TRUE: a regression test
+// of precision (and, with the soundness test, of the verdicts' meaning).
+func TestSVCOMPProved(t *testing.T) {
+	dir, tasks := svcompTasks(t)
+	expected := map[string]string{}
+	for _, tk := range tasks {
+		expected[tk.file] = tk.expected
+	}
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "svcomp_proved.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		file, dom, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("malformed line %q", line)
+		}
+		if expected[file] != "true" {
+			t.Errorf("%s is listed as proved but its expected verdict is %q", file, expected[file])
+			continue
+		}
+		t.Run(file+"/"+dom, func(t *testing.T) {
+			t.Parallel()
+			prog, err := frontend.Load(filepath.Join(dir, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := interp.DefaultConfig()
+			cfg.Domain = dom
+			cfg.Deadline = time.Now().Add(20 * time.Second)
+			res, err := interp.Analyze(prog, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != interp.True {
+				t.Errorf("no longer proved: %s (%s)", res.Verdict, res.Reason)
+			}
+		})
+	}
+}

@@ -125,11 +125,11 @@ func (en *engine[A]) summaryOf(f *ir.Func, exit A) A {
 func (en *engine[A]) call(caller *ir.Func, op *ir.Call, a A) A {
 	callee := op.Callee
 	s := en.s
-	en.noteInput(callee, en.callInput(callee, op, a))
-	sum, ok := en.summary[callee]
-	if !ok || en.d.IsBottom(sum) {
+	ctx := en.noteInput(callee, en.callInput(callee, op, a))
+	if ctx == nil || !ctx.hasSummary || en.d.IsBottom(ctx.summary) {
 		return en.d.Bottom()
 	}
+	sum := ctx.summary
 	olds := s.old[callee]
 	// Caller side: mids := call-time values of the callee's globals and
 	// the arguments; then the globals the callee may modify are forgotten.

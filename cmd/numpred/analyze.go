@@ -31,6 +31,7 @@ type analyzeFlags struct {
 	narrow     int
 	preds      []string
 	dataModel  string
+	contexts   int
 }
 
 func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
@@ -45,6 +46,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop each run after this long with UNKNOWN (timeout); 0 means no limit")
 	fs.IntVar(&f.widenDelay, "widen-delay", 2, "joins at a loop head before widening")
 	fs.IntVar(&f.narrow, "narrow", 2, "descending (narrowing) iterations")
+	fs.IntVar(&f.contexts, "contexts", interp.DefaultContexts, "calling contexts kept per function before inputs are widened together")
 	fs.StringVar(&f.dataModel, "data-model", "", "C data model: lp64 or ilp32 (default: the task's .yml beside the file, else lp64)")
 	fs.StringSliceVar(&f.preds, "preds", nil, "extra predicates, e.g. 'x <= y, main::i >= 0' (a comma list)")
 	fs.Usage = func() {
@@ -77,8 +79,8 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "numpred analyze: unknown format %q (want text or json)\n", f.format)
 		return exitUsage
 	}
-	if f.widenDelay < 0 || f.narrow < 0 || f.timeout < 0 {
-		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --narrow and --timeout must not be negative")
+	if f.widenDelay < 0 || f.narrow < 0 || f.timeout < 0 || f.contexts < 1 {
+		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --narrow and --timeout must not be negative, --contexts must be at least 1")
 		return exitUsage
 	}
 	status := exitOK
@@ -161,7 +163,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 	var recs []runRecord
 	status := exitOK
 	for _, d := range f.domains {
-		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Preds: f.preds, Invariants: f.invariants}
+		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, Preds: f.preds, Invariants: f.invariants}
 		if f.timeout > 0 {
 			cfg.Deadline = time.Now().Add(f.timeout)
 		}

@@ -8,6 +8,7 @@
 // path where neither condition holds leaves before the assertion.
 //
 // want numeric nexpoint nex mtndd ndd: TRUE
+// want predicate: UNKNOWN
 
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
