@@ -274,3 +274,32 @@ func TestTableSize(t *testing.T) {
 	require.NoError(t, err)
 	require.Positive(t, m.TableSize())
 }
+
+// TestCubeMatchesFold checks Cube against the conjunction of its literals
+// in any order, with repeated literals and with a variable in both phases.
+func TestCubeMatchesFold(t *testing.T) {
+	m, err := New(2, 4)
+	require.NoError(t, err)
+	must := mustf(t)
+	fold := func(lits []Literal) Node {
+		acc := m.True()
+		for _, l := range lits {
+			acc = must(m.And(acc, must(m.Lit(l.Var, l.Pos))))
+		}
+		return acc
+	}
+	cases := [][]Literal{
+		nil,
+		{{Var: 3, Pos: true}},
+		{{Var: 7, Pos: false}, {Var: 0, Pos: true}, {Var: 5, Pos: true}, {Var: 2, Pos: false}},
+		{{Var: 4, Pos: true}, {Var: 1, Pos: false}, {Var: 4, Pos: true}},
+		{{Var: 6, Pos: true}, {Var: 1, Pos: false}, {Var: 6, Pos: false}},
+	}
+	for i, lits := range cases {
+		got := must(m.Cube(lits))
+		require.Equal(t, fold(lits).ID(), got.ID(), "case %d", i)
+	}
+	require.True(t, m.IsFalse(must(m.Cube(cases[4]))))
+	_, err = m.Cube([]Literal{{Var: 99, Pos: true}})
+	require.Error(t, err)
+}

@@ -156,23 +156,27 @@ func (m *Manager) Replace(n Node, from, to []int) (Node, error) {
 	if len(from) == 0 {
 		return n, nil
 	}
-	supp, err := m.Support(n)
-	if err != nil {
-		return Node{}, err
-	}
-	inSupp := make(map[int]bool, len(supp))
-	for _, v := range supp {
-		inSupp[v] = true
-	}
 	src := make(map[int]bool, len(from))
 	for _, v := range from {
 		src[v] = true
 	}
-	clash := false
+	// A target that is not also a source clashes when n depends on it:
+	// exists(T, n) = n exactly when n depends on no variable of T. This
+	// is one memoised rudd operation, where computing the support walks
+	// the diagram node by node.
+	var targets []int
 	for _, v := range to {
-		if inSupp[v] && !src[v] {
-			clash = true
+		if !src[v] {
+			targets = append(targets, v)
 		}
+	}
+	clash := false
+	if len(targets) > 0 && !m.IsConst(n) {
+		q, err := m.Exists(n, targets)
+		if err != nil {
+			return Node{}, err
+		}
+		clash = q.ID() != n.ID()
 	}
 	if !clash {
 		r, err := m.replacerFor(from, to)

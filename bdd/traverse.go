@@ -172,15 +172,33 @@ type Literal struct {
 	Pos bool
 }
 
-// Cube returns the conjunction of lits.
+// Cube returns the conjunction of lits (false when a variable occurs in
+// both phases). It builds the cube bottom-up, one node per variable, in
+// time linear in len(lits) after sorting, where a fold of conjunctions
+// would rebuild the growing cube for every literal.
 func (m *Manager) Cube(lits []Literal) (Node, error) {
+	ls := append([]Literal(nil), lits...)
+	sort.Slice(ls, func(i, j int) bool { return ls[i].Var > ls[j].Var })
 	acc := m.True()
-	for _, l := range lits {
-		x, err := m.Lit(l.Var, l.Pos)
+	for i, l := range ls {
+		if l.Var < 0 || l.Var >= m.b.Varnum() {
+			return Node{}, fmt.Errorf("bdd: variable %d out of range [0,%d)", l.Var, m.b.Varnum())
+		}
+		if i > 0 && ls[i-1].Var == l.Var {
+			if ls[i-1].Pos != l.Pos {
+				return m.False(), nil
+			}
+			continue
+		}
+		x, err := m.Lit(l.Var, true)
 		if err != nil {
 			return Node{}, err
 		}
-		if acc, err = m.And(acc, x); err != nil {
+		hi, lo := acc, m.False()
+		if !l.Pos {
+			hi, lo = lo, hi
+		}
+		if acc, err = m.Ite(x, hi, lo); err != nil {
 			return Node{}, err
 		}
 	}

@@ -254,9 +254,9 @@ func (c *numCore[V]) checkNum(a V) {
 	}
 }
 
-// atomLit returns the BDD literal of the inequality k: the variable of its
-// canonical atom (allocated on first use) in the right phase.
-func (c *numCore[V]) atomLit(k numeric.Constraint) bdd.Node {
+// atomLiteral returns the BDD literal of the inequality k: the variable
+// of its canonical atom (allocated on first use) in the right phase.
+func (c *numCore[V]) atomLiteral(k numeric.Constraint) bdd.Literal {
 	canon, neg := k.Canonical()
 	key := atomKey(canon)
 	v, ok := c.termVar[key]
@@ -268,13 +268,14 @@ func (c *numCore[V]) atomLit(k numeric.Constraint) bdd.Node {
 		c.termVar[key] = v
 		c.termOf[v] = canon
 	}
-	return c.lit(v, !neg)
+	return bdd.Literal{Var: v, Pos: !neg}
 }
 
 // consNode returns the conjunction of the constraints as a diagram over
-// term variables (equalities split into two inequalities).
+// term variables (equalities split into two inequalities), built as one
+// cube.
 func (c *numCore[V]) consNode(cs []numeric.Constraint) bdd.Node {
-	acc := c.tt()
+	var lits []bdd.Literal
 	for _, k := range cs {
 		if k.IsTrue() {
 			continue
@@ -289,10 +290,10 @@ func (c *numCore[V]) consNode(cs []numeric.Constraint) bdd.Node {
 			if h.IsFalse() {
 				return c.ff()
 			}
-			acc = c.and(acc, c.atomLit(h))
+			lits = append(lits, c.atomLiteral(h))
 		}
 	}
-	return acc
+	return c.node(c.m.Cube(lits))
 }
 
 // toBdd encodes a numeric value as a diagram: toBdd(N.gamma(a)).

@@ -107,8 +107,11 @@
 //
 // NDD (NewNDD, values DDVal): a BDD over predicate and numeric terms,
 // read as the formula it denotes: exact unions. meet, join, exists and
-// unprime are BDD operations; reduce, leq and alphaPost_N traverse paths
-// with ctxApply (Fig. 7); widen goes through MTNDD; (e ? tau_N) && tau_P
+// unprime are BDD operations; reduce and alphaPost_N traverse paths with
+// ctxApply (Fig. 7), leq with its query form ctxSat, which stops at the
+// first feasible path of u && !v; both compute each path context once per
+// sequence of numeric literals and memoise on (node, sequence); widen goes
+// through MTNDD; (e ? tau_N) && tau_P
 // stages tau_P in the primed (shadow) variables. The most precise.
 //
 // On the same inputs the domains are ordered in precision: NDD is at

@@ -74,13 +74,14 @@ func (x nddImpl[V]) reduce(a DDVal) DDVal {
 	return DDVal{x.c.ctxApply(a.u, x.reduceOp, x.c.top(), nil)}
 }
 
-// leq is reduce(meet(u, bddNot(v))) = 0.
+// leq is reduce(meet(u, bddNot(v))) = 0, decided by ctxSat, which stops
+// at the first feasible path of the difference.
 func (x nddImpl[V]) leq(a, b DDVal) bool {
 	d := x.c.and(a.u, x.c.not(b.u))
 	if x.c.m.IsFalse(d) {
 		return true
 	}
-	return x.c.m.IsFalse(x.reduce(DDVal{d}).u)
+	return !x.c.ctxSat(d, x.c.top())
 }
 
 // elimSet returns the variables whose terms mention a dimension t assigns
