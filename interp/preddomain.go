@@ -5,6 +5,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -47,14 +48,20 @@ func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *spac
 		return nil, fmt.Errorf("building the precision: %v", err)
 	}
 	kind := numpred.Kind(cfg.Domain)
+	var opts []numpred.Option
+	if dl := cfg.Deadline; !dl.IsZero() {
+		// Long BDD operations stop at the deadline too, so a timed-out
+		// run ends promptly instead of running on unobserved.
+		opts = append(opts, numpred.Interrupt(func() bool { return time.Now().After(dl) }))
+	}
 	var d numpred.Domain[numpred.Value]
 	if cfg.Domain == "predicate" {
-		d, err = numpred.New[trivialVal](numpred.KindNDD, trivialDomain{}, sp)
+		d, err = numpred.New[trivialVal](numpred.KindNDD, trivialDomain{}, sp, opts...)
 	} else {
 		if kind == "" {
 			kind = numpred.KindNDD
 		}
-		d, err = numpred.New[V](kind, nd, sp)
+		d, err = numpred.New[V](kind, nd, sp, opts...)
 	}
 	if err != nil {
 		return nil, err
@@ -67,9 +74,12 @@ func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *spac
 		}
 	}
 	res, err := runEngine[numpred.Value](pd, s, cfg)
-	if err == nil && d.Err() != nil && res.Verdict == True {
+	if err == nil && d.Err() != nil && res.Verdict != Unknown {
 		res.Verdict = Unknown
 		res.Reason = "domain failure: " + d.Err().Error()
+		if errors.Is(d.Err(), numpred.ErrInterrupted) {
+			res.Reason = "timeout"
+		}
 	}
 	return res, err
 }

@@ -29,6 +29,8 @@ type base struct {
 	// negation of its canonical atom carry the canonical atom (NDD: the
 	// predicate is then the variable's negative phase).
 	polar bool
+	// polls counts calls to poll, which checks opts.interrupt every 64th.
+	polls int
 }
 
 func newBase(sp *Space, opts []Option) (*base, error) {
@@ -66,7 +68,19 @@ func (b *base) node(n bdd.Node, err error) bdd.Node {
 	if err != nil {
 		b.fail(err)
 	}
+	b.poll()
 	return n
+}
+
+// poll abandons the current operation when the Interrupt option says so.
+func (b *base) poll() {
+	if b.opts.interrupt == nil {
+		return
+	}
+	b.polls++
+	if b.polls&63 == 0 && b.opts.interrupt() {
+		b.fail(ErrInterrupted)
+	}
 }
 
 func (b *base) tt() bdd.Node { return b.m.True() }
@@ -107,7 +121,7 @@ func (b *base) size(n bdd.Node) int {
 	return k
 }
 func (b *base) paths(n bdd.Node, f func([]bdd.Literal)) {
-	if err := b.m.Paths(n, func(p []bdd.Literal) error { f(p); return nil }); err != nil {
+	if err := b.m.Paths(n, func(p []bdd.Literal) error { b.poll(); f(p); return nil }); err != nil {
 		b.fail(err)
 	}
 }

@@ -119,6 +119,7 @@ func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, b
 	memo := map[[2]int]bdd.Node{}
 	var rec func(u bdd.Node, id int32) bdd.Node
 	rec = func(u bdd.Node, id int32) bdd.Node {
+		c.poll()
 		if r, ok := g(u, tr.paths[id].ctx); ok {
 			return r
 		}

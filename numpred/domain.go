@@ -4,6 +4,7 @@
 package numpred
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -181,10 +182,11 @@ func cubesString(sp *Space, cs []Cube) string {
 type Option func(*options)
 
 type options struct {
-	terms    int
-	nodes    int
-	cache    int
-	checking bool
+	terms     int
+	nodes     int
+	cache     int
+	checking  bool
+	interrupt func() bool
 }
 
 func makeOptions(opts []Option) options {
@@ -210,6 +212,15 @@ func CacheSize(n int) Option { return func(o *options) { o.cache = n } }
 // (BDD structure, NEX conditions C1-C3, numeric SanityCheck); a failure
 // becomes the domain's Err. For tests and the CLI's debug flag.
 func Checking(on bool) Option { return func(o *options) { o.checking = on } }
+
+// Interrupt makes long operations poll stop (every few dozen BDD steps)
+// and abandon the operation when it returns true: the operation returns
+// its sound fallback and Err reports ErrInterrupted from then on. An
+// analysis with a deadline passes func() bool { return time.Now().After(d) }.
+func Interrupt(stop func() bool) Option { return func(o *options) { o.interrupt = stop } }
+
+// ErrInterrupted is the domain's sticky error after Interrupt fired.
+var ErrInterrupted = errors.New("numpred: interrupted")
 
 // Kind names an implementation.
 type Kind string
