@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -35,6 +36,8 @@ var goldenCases = []struct {
 	{"analyze_with_pred", []string{"analyze", "--domain", "nex", "--preds", "x >= 5", "../../testdata/verdicts/disjunction.lp"}, exitOK},
 	{"ir_lp", []string{"ir", "../../testdata/verdicts/disjunction.lp"}, exitOK},
 	{"ir_dot", []string{"ir", "--dot", "../../testdata/verdicts/counter_exact.lp"}, exitOK},
+	{"ir_parse_error", []string{"ir", "testdata/bad.lp"}, exitInput},
+	{"ir_c_parse_error", []string{"ir", "testdata/bad.c"}, exitInput},
 	{"gen_fig8a", []string{"gen", "fig8a", "-n", "3"}, exitOK},
 	{"gen_fig8b", []string{"gen", "fig8b", "-n", "2"}, exitOK},
 	{"gen_locks", []string{"gen", "test_locks", "-n", "2"}, exitOK},
@@ -107,5 +110,32 @@ func TestGenWritesFile(t *testing.T) {
 	stdout.Reset()
 	if s := run([]string{"analyze", path}, &stdout, &stderr); s != exitOK || !strings.Contains(stdout.String(), "TRUE") {
 		t.Errorf("fig8a(7) not proved: %d %s %s", s, stdout.String(), stderr.String())
+	}
+}
+
+// TestTimeoutHonoured checks that --timeout stops a long analysis with
+// UNKNOWN (timeout) close to the limit (generously bounded: CI machines
+// are loaded; the watchdog answers at 105% of the limit).
+func TestTimeoutHonoured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs for a second")
+	}
+	path := filepath.Join(t.TempDir(), "fig8b.c")
+	var stdout, stderr bytes.Buffer
+	if s := run([]string{"gen", "fig8b", "-n", "400", "-o", path}, &stdout, &stderr); s != exitOK {
+		t.Fatal(stderr.String())
+	}
+	start := time.Now()
+	stdout.Reset()
+	s := run([]string{"analyze", "--domain", "mtndd", "--timeout", "1s", "--format", "json", path}, &stdout, &stderr)
+	elapsed := time.Since(start)
+	if s != exitOK {
+		t.Fatalf("status %d: %s", s, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), `"reason":"timeout"`) {
+		t.Fatalf("want a timeout, got %s", stdout.String())
+	}
+	if elapsed > 3*time.Second {
+		t.Errorf("--timeout 1s took %v", elapsed)
 	}
 }
