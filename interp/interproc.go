@@ -182,57 +182,6 @@ func (en *engine[A]) sampleHeap() {
 	}
 }
 
-// modifiedGlobals computes, per function, the globals it may write,
-// directly or through its callees.
-func modifiedGlobals(p *ir.Program) map[*ir.Func][]*ir.Var {
-	direct := map[*ir.Func]map[*ir.Var]bool{}
-	callees := map[*ir.Func][]*ir.Func{}
-	for _, f := range p.Funcs {
-		set := map[*ir.Var]bool{}
-		mark := func(v *ir.Var) {
-			if v != nil && v.Scope == ir.Global {
-				set[v] = true
-			}
-		}
-		for _, e := range f.Edges {
-			switch op := e.Op.(type) {
-			case *ir.Assign:
-				for _, x := range op.Lhs {
-					mark(x)
-				}
-			case *ir.Havoc:
-				mark(op.Var)
-			case *ir.Call:
-				mark(op.Result)
-				callees[f] = append(callees[f], op.Callee)
-			}
-		}
-		direct[f] = set
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, f := range p.Funcs {
-			for _, g := range callees[f] {
-				for v := range direct[g] {
-					if !direct[f][v] {
-						direct[f][v] = true
-						changed = true
-					}
-				}
-			}
-		}
-	}
-	out := map[*ir.Func][]*ir.Var{}
-	for _, f := range p.Funcs {
-		for _, v := range p.Globals {
-			if direct[f][v] {
-				out[f] = append(out[f], v)
-			}
-		}
-	}
-	return out
-}
-
 // thresholdsOf collects the constants of a program's conditions and
 // assignments, with their neighbours c-1 and c+1, as widening thresholds.
 func thresholdsOf(p *ir.Program) numeric.Thresholds {

@@ -20,8 +20,6 @@
 package interp
 
 import (
-	"sort"
-
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 )
@@ -95,59 +93,84 @@ func newSpace(p *ir.Program) *space {
 }
 
 // accessedGlobals computes, per function, the globals it reads or writes
-// directly or through its callees (a fixpoint over the call graph),
-// sorted by ID.
+// directly or through its callees, sorted by ID.
 func accessedGlobals(p *ir.Program) map[*ir.Func][]*ir.Var {
-	direct := map[*ir.Func]map[*ir.Var]bool{}
+	return transitiveGlobals(p, func(op ir.Op, mark func(*ir.Var), markExpr func(numeric.LinExpr)) {
+		switch op := op.(type) {
+		case *ir.Assign:
+			for i, x := range op.Lhs {
+				mark(x)
+				markExpr(op.Rhs[i])
+			}
+		case *ir.Assume:
+			for _, a := range ir.Atoms(op.Cond) {
+				markExpr(a.Expr())
+			}
+		case *ir.Havoc:
+			mark(op.Var)
+		case *ir.Call:
+			mark(op.Result)
+			for _, a := range op.Args {
+				markExpr(a)
+			}
+		case *ir.Return:
+			if op.HasValue {
+				markExpr(op.Value)
+			}
+		}
+	})
+}
+
+// modifiedGlobals computes, per function, the globals it may write,
+// directly or through its callees, sorted by ID.
+func modifiedGlobals(p *ir.Program) map[*ir.Func][]*ir.Var {
+	return transitiveGlobals(p, func(op ir.Op, mark func(*ir.Var), _ func(numeric.LinExpr)) {
+		switch op := op.(type) {
+		case *ir.Assign:
+			for _, x := range op.Lhs {
+				mark(x)
+			}
+		case *ir.Havoc:
+			mark(op.Var)
+		case *ir.Call:
+			mark(op.Result)
+		}
+	})
+}
+
+// transitiveGlobals collects, per function, the globals that visit marks
+// on its edges, closed over the call graph (a function gets its callees'
+// globals), as lists sorted by ID.
+func transitiveGlobals(p *ir.Program, visit func(op ir.Op, mark func(*ir.Var), markExpr func(numeric.LinExpr))) map[*ir.Func][]*ir.Var {
+	sets := map[*ir.Func]map[*ir.Var]bool{}
 	callees := map[*ir.Func][]*ir.Func{}
 	for _, f := range p.Funcs {
 		set := map[*ir.Var]bool{}
-		mark := func(e numeric.LinExpr) {
-			for _, t := range e.Terms() {
-				if v := p.Vars[t.Dim]; v.Scope == ir.Global {
-					set[v] = true
-				}
-			}
-		}
-		markVar := func(v *ir.Var) {
+		mark := func(v *ir.Var) {
 			if v != nil && v.Scope == ir.Global {
 				set[v] = true
 			}
 		}
-		for _, e := range f.Edges {
-			switch op := e.Op.(type) {
-			case *ir.Assign:
-				for i, x := range op.Lhs {
-					markVar(x)
-					mark(op.Rhs[i])
-				}
-			case *ir.Assume:
-				for _, a := range ir.Atoms(op.Cond) {
-					mark(a.Expr())
-				}
-			case *ir.Havoc:
-				markVar(op.Var)
-			case *ir.Call:
-				markVar(op.Result)
-				for _, a := range op.Args {
-					mark(a)
-				}
-				callees[f] = append(callees[f], op.Callee)
-			case *ir.Return:
-				if op.HasValue {
-					mark(op.Value)
-				}
+		markExpr := func(e numeric.LinExpr) {
+			for _, t := range e.Terms() {
+				mark(p.Vars[t.Dim])
 			}
 		}
-		direct[f] = set
+		for _, e := range f.Edges {
+			visit(e.Op, mark, markExpr)
+			if c, ok := e.Op.(*ir.Call); ok {
+				callees[f] = append(callees[f], c.Callee)
+			}
+		}
+		sets[f] = set
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, f := range p.Funcs {
 			for _, g := range callees[f] {
-				for v := range direct[g] {
-					if !direct[f][v] {
-						direct[f][v] = true
+				for v := range sets[g] {
+					if !sets[f][v] {
+						sets[f][v] = true
 						changed = true
 					}
 				}
@@ -155,13 +178,12 @@ func accessedGlobals(p *ir.Program) map[*ir.Func][]*ir.Var {
 		}
 	}
 	out := map[*ir.Func][]*ir.Var{}
-	for f, set := range direct {
-		var vs []*ir.Var
-		for v := range set {
-			vs = append(vs, v)
+	for _, f := range p.Funcs {
+		for _, v := range p.Globals {
+			if sets[f][v] {
+				out[f] = append(out[f], v)
+			}
 		}
-		sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
-		out[f] = vs
 	}
 	return out
 }
