@@ -16,7 +16,7 @@ import (
 
 var (
 	svcompTimeout = flag.Duration("svcomp.timeout", 3*time.Second, "per-task time limit of the SV-COMP soundness test")
-	svcompDomain  = flag.String("svcomp.domain", "numeric", "domains of the SV-COMP soundness test, a comma list")
+	svcompDomain  = flag.String("svcomp.domain", "numeric", "domains of the SV-COMP soundness test, a comma list of DOMAIN or DOMAIN/NUMERIC (e.g. ndd,numeric/octagon)")
 )
 
 type task struct {
@@ -68,6 +68,9 @@ func TestSVCOMPSoundness(t *testing.T) {
 				for _, dom := range strings.Split(*svcompDomain, ",") {
 					cfg := interp.DefaultConfig()
 					cfg.Domain = dom
+					if d, num, ok := strings.Cut(dom, "/"); ok {
+						cfg.Domain, cfg.Numeric = d, num
+					}
 					cfg.Deadline = time.Now().Add(*svcompTimeout)
 					res, err := interp.Analyze(prog, cfg)
 					if err != nil {
