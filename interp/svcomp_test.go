@@ -126,6 +126,9 @@ func TestSVCOMPProved(t *testing.T) {
 			}
 			cfg := interp.DefaultConfig()
 			cfg.Domain = dom
+			if d, num, ok := strings.Cut(dom, "/"); ok {
+				cfg.Domain, cfg.Numeric = d, num
+			}
 			cfg.Deadline = time.Now().Add(20 * time.Second)
 			res, err := interp.Analyze(prog, cfg)
 			if err != nil {
