@@ -61,7 +61,8 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		return exitOK
 	case "help", "-h", "--help":
 		if len(rest) > 0 {
-			return run([]string{rest[0], "--help"}, stdout, stderr)
+			// Help that was asked for goes to standard output.
+			return run([]string{rest[0], "--help"}, stdout, stdout)
 		}
 		fmt.Fprint(stdout, usage)
 		return exitOK
