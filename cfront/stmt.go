@@ -353,28 +353,17 @@ func (b *builder) jumpStmt(s *cc.JumpStatement) {
 
 // decl translates a block-scope declaration.
 func (b *builder) decl(d *cc.Declaration) {
-	if d == nil || d.Case != cc.DeclarationDecl {
-		return
-	}
-	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
-		id := l.InitDeclarator
-		if id == nil || id.Declarator == nil {
-			continue
-		}
-		dd := id.Declarator
-		if dd.IsTypename() || dd.Type() == nil || dd.Type().Kind() == cc.Function {
-			continue
-		}
+	eachObject(d, func(id *cc.InitDeclarator, dd *cc.Declarator) {
 		pos := b.pos(dd)
 		if dd.IsExtern() {
-			continue // refers to a global, resolved by name
+			return // refers to a global, resolved by name
 		}
 		it, ok := intType(dd.Type())
 		if dd.IsStatic() {
 			if ok {
 				b.staticLocal(dd, id, it, pos)
 			}
-			continue
+			return
 		}
 		if !ok || dd.AddressTaken() {
 			if ok {
@@ -383,7 +372,7 @@ func (b *builder) decl(d *cc.Declaration) {
 			if id.Initializer != nil {
 				b.initEffects(id.Initializer)
 			}
-			continue
+			return
 		}
 		v := b.local(dd.Name(), it, pos)
 		b.vars[dd] = v
@@ -403,7 +392,7 @@ func (b *builder) decl(d *cc.Declaration) {
 			// reached again.
 			b.emit(&ir.Havoc{Var: v, Range: it.Range()}, pos)
 		}
-	}
+	})
 }
 
 // staticLocal models a static local scalar as a global named func.x,

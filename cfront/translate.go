@@ -151,21 +151,10 @@ func (t *translator) translate() (*ir.Program, error) {
 // fileDecl handles a file-scope declaration: global scalars get a variable
 // and an initial value; other declarations need nothing.
 func (t *translator) fileDecl(d *cc.Declaration) {
-	if d == nil || d.Case != cc.DeclarationDecl {
-		return
-	}
-	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
-		id := l.InitDeclarator
-		if id == nil || id.Declarator == nil {
-			continue
-		}
-		dd := id.Declarator
-		if dd.IsTypename() || dd.Type() == nil || dd.Type().Kind() == cc.Function {
-			continue
-		}
+	eachObject(d, func(id *cc.InitDeclarator, dd *cc.Declarator) {
 		it, ok := intType(dd.Type())
 		if !ok {
-			continue // not modelled: its reads are havoc
+			return // not modelled: its reads are havoc
 		}
 		name := dd.Name()
 		pos := t.pos(dd)
@@ -180,7 +169,7 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 			t.markAddrTaken(v)
 		}
 		if dd.IsExtern() && id.Initializer == nil {
-			continue // a declaration; a definition may follow
+			return // a declaration; a definition may follow
 		}
 		gi := t.initOf(v)
 		gi.havoc, gi.extern = false, false
@@ -195,7 +184,7 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 				gi.val = wrapConst(c, it)
 			}
 		}
-	}
+	})
 }
 
 func (t *translator) initOf(v *ir.Var) *globalInit {

@@ -167,3 +167,22 @@ func wrapConst(c numeric.Int, t ir.IntType) numeric.Int {
 func pow2(k int) numeric.Int {
 	return numeric.IntFromBig(new(big.Int).Lsh(big.NewInt(1), uint(k)))
 }
+
+// eachObject calls f for every declarator of the declaration d that
+// declares an object: not a typedef name, not a function.
+func eachObject(d *cc.Declaration, f func(id *cc.InitDeclarator, dd *cc.Declarator)) {
+	if d == nil || d.Case != cc.DeclarationDecl {
+		return
+	}
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		id := l.InitDeclarator
+		if id == nil || id.Declarator == nil {
+			continue
+		}
+		dd := id.Declarator
+		if dd.IsTypename() || dd.Type() == nil || dd.Type().Kind() == cc.Function {
+			continue
+		}
+		f(id, dd)
+	}
+}
