@@ -73,9 +73,27 @@ func TestRandomProgramsSound(t *testing.T) {
 
 // genProgram returns a random Linear Program over globals x, y, z and loop
 // counters, with assignments, branches (some nondeterministic), bounded
-// loops, havocs and assertions.
+// loops, havocs, assertions, and calls to up to two procedures with one
+// formal and one local each (procedure k may call earlier procedures and
+// itself, recursively on a decreasing argument guarded by a > 0).
 func genProgram(rng *rand.Rand) string {
-	g := &progGen{rng: rng}
+	g := &progGen{rng: rng, vars: []string{"x", "y", "z"}}
+	var procs strings.Builder
+	for k := rng.Intn(3); g.procs < k; {
+		name := fmt.Sprintf("f%d", g.procs)
+		g.vars = []string{"x", "y", "z", "a", "l"}
+		var body strings.Builder
+		body.WriteString("  l = ?;\n")
+		g.self = name
+		g.stmts(&body, 2, 3, "  ")
+		if rng.Intn(2) == 0 {
+			fmt.Fprintf(&body, "  if (a > 0) {\n    %s(a - 1);\n  }\n", name)
+		}
+		g.self = ""
+		fmt.Fprintf(&procs, "%s(a) {\n  int l;\n%s}\n", name, body.String())
+		g.procs++
+	}
+	g.vars = []string{"x", "y", "z"}
 	var body strings.Builder
 	body.WriteString("  x = ?;\n  y = ?;\n  z = 0;\n")
 	g.stmts(&body, 2, 4, "  ")
@@ -84,7 +102,9 @@ func genProgram(rng *rand.Rand) string {
 	for i := 0; i < g.loops; i++ {
 		fmt.Fprintf(&sb, " i%d", i)
 	}
-	sb.WriteString(";\nmain() {\n")
+	sb.WriteString(";\n")
+	sb.WriteString(procs.String())
+	sb.WriteString("main() {\n")
 	sb.WriteString(body.String())
 	sb.WriteString("}\n")
 	return sb.String()
@@ -93,9 +113,10 @@ func genProgram(rng *rand.Rand) string {
 type progGen struct {
 	rng   *rand.Rand
 	loops int
+	procs int      // procedures generated so far (callable)
+	vars  []string // variables in scope
+	self  string   // the procedure being generated
 }
-
-var vars = []string{"x", "y", "z"}
 
 func (g *progGen) expr() string {
 	e := fmt.Sprintf("%d", g.rng.Intn(7)-3)
@@ -108,7 +129,7 @@ func (g *progGen) expr() string {
 		if c < 0 {
 			sign, c = "-", -c
 		}
-		e += fmt.Sprintf(" %s %d*%s", sign, c, vars[g.rng.Intn(3)])
+		e += fmt.Sprintf(" %s %d*%s", sign, c, g.vars[g.rng.Intn(len(g.vars))])
 	}
 	return e
 }
@@ -118,16 +139,16 @@ func (g *progGen) cond() string {
 		return "?"
 	}
 	ops := []string{"<", ">", "=<", ">=", "=", "!="}
-	return fmt.Sprintf("%s %s %s", vars[g.rng.Intn(3)], ops[g.rng.Intn(len(ops))], g.expr())
+	return fmt.Sprintf("%s %s %s", g.vars[g.rng.Intn(len(g.vars))], ops[g.rng.Intn(len(ops))], g.expr())
 }
 
 func (g *progGen) stmts(sb *strings.Builder, depth, n int, ind string) {
 	for k := 1 + g.rng.Intn(n); k > 0; k-- {
 		switch r := g.rng.Intn(10); {
 		case r < 4:
-			fmt.Fprintf(sb, "%s%s = %s;\n", ind, vars[g.rng.Intn(3)], g.expr())
+			fmt.Fprintf(sb, "%s%s = %s;\n", ind, g.vars[g.rng.Intn(len(g.vars))], g.expr())
 		case r < 5:
-			fmt.Fprintf(sb, "%s%s = ?;\n", ind, vars[g.rng.Intn(3)])
+			fmt.Fprintf(sb, "%s%s = ?;\n", ind, g.vars[g.rng.Intn(len(g.vars))])
 		case r < 7 && depth > 0:
 			fmt.Fprintf(sb, "%sif (%s) {\n", ind, g.cond())
 			g.stmts(sb, depth-1, 3, ind+"  ")
@@ -140,6 +161,8 @@ func (g *progGen) stmts(sb *strings.Builder, depth, n int, ind string) {
 			fmt.Fprintf(sb, "%s%s = 0;\n%swhile (%s < %d) {\n", ind, i, ind, i, 1+g.rng.Intn(4))
 			g.stmts(sb, depth-1, 3, ind+"  ")
 			fmt.Fprintf(sb, "%s  %s = %s + 1;\n%s}\n", ind, i, i, ind)
+		case r < 9 && g.procs > 0:
+			fmt.Fprintf(sb, "%sf%d(%s);\n", ind, g.rng.Intn(g.procs), g.expr())
 		default:
 			fmt.Fprintf(sb, "%sassert(%s);\n", ind, g.cond())
 		}
@@ -148,49 +171,89 @@ func (g *progGen) stmts(sb *strings.Builder, depth, n int, ind string) {
 
 // execReachesError runs p once from main, choosing among enabled edges
 // and havoc values at random, and reports whether it reached an error
-// location. It handles the operations linprog produces for programs
-// without calls (assign, assume, havoc, skip, return).
+// location. Calls are call by value with fresh locals, run recursively
+// (depth-bounded); the callee's variables are restored on return, since a
+// recursive activation shares them.
 func execReachesError(p *ir.Program, rng *rand.Rand) bool {
 	vals := make([]numeric.Int, len(p.Vars))
 	for i := range vals {
 		vals[i] = numeric.I(int64(rng.Intn(21) - 10))
 	}
-	l := p.Main.Entry
-	for steps := 0; steps < 5000; steps++ {
-		if l.Kind == ir.Error {
-			return true
-		}
-		var enabled []*ir.Edge
-		for _, e := range l.Out {
-			if a, ok := e.Op.(*ir.Assume); ok {
-				v, det := ir.Eval(a.Cond, vals)
-				if det && !v {
-					continue
-				}
-				if !det && rng.Intn(2) == 0 {
-					continue
-				}
+	steps := 0
+	var run func(f *ir.Func, depth int) (reachedError, returned bool)
+	run = func(f *ir.Func, depth int) (bool, bool) {
+		l := f.Entry
+		for ; steps < 20000; steps++ {
+			switch l.Kind {
+			case ir.Error:
+				return true, false
+			case ir.Exit:
+				return false, true
 			}
-			enabled = append(enabled, e)
-		}
-		if len(enabled) == 0 {
-			return false
-		}
-		e := enabled[rng.Intn(len(enabled))]
-		switch op := e.Op.(type) {
-		case *ir.Assign:
-			next := append([]numeric.Int(nil), vals...)
-			for i, x := range op.Lhs {
-				next[x.ID] = op.Rhs[i].Eval(vals)
+			var enabled []*ir.Edge
+			for _, e := range l.Out {
+				if a, ok := e.Op.(*ir.Assume); ok {
+					v, det := ir.Eval(a.Cond, vals)
+					if det && !v {
+						continue
+					}
+					if !det && rng.Intn(2) == 0 {
+						continue
+					}
+				}
+				enabled = append(enabled, e)
 			}
-			vals = next
-		case *ir.Havoc:
-			vals[op.Var.ID] = numeric.I(int64(rng.Intn(41) - 20))
-		case *ir.Assume, *ir.Skip, *ir.Return:
-		default:
-			panic(fmt.Sprintf("execReachesError: unexpected %T", e.Op))
+			if len(enabled) == 0 {
+				return false, false
+			}
+			e := enabled[rng.Intn(len(enabled))]
+			switch op := e.Op.(type) {
+			case *ir.Assign:
+				next := append([]numeric.Int(nil), vals...)
+				for i, x := range op.Lhs {
+					next[x.ID] = op.Rhs[i].Eval(vals)
+				}
+				vals = next
+			case *ir.Havoc:
+				vals[op.Var.ID] = numeric.I(int64(rng.Intn(41) - 20))
+			case *ir.Call:
+				if depth > 50 {
+					return false, false
+				}
+				g := op.Callee
+				frame := append(append([]*ir.Var(nil), g.Formals...), g.Locals...)
+				saved := make([]numeric.Int, len(frame))
+				for i, v := range frame {
+					saved[i] = vals[v.ID]
+				}
+				args := make([]numeric.Int, len(op.Args))
+				for i, a := range op.Args {
+					args[i] = a.Eval(vals)
+				}
+				for _, v := range g.Locals {
+					vals[v.ID] = numeric.I(int64(rng.Intn(21) - 10))
+				}
+				for i, v := range g.Formals {
+					vals[v.ID] = args[i]
+				}
+				reached, returned := run(g, depth+1)
+				if reached {
+					return true, false
+				}
+				if !returned {
+					return false, false
+				}
+				for i, v := range frame {
+					vals[v.ID] = saved[i]
+				}
+			case *ir.Assume, *ir.Skip, *ir.Return:
+			default:
+				panic(fmt.Sprintf("execReachesError: unexpected %T", e.Op))
+			}
+			l = e.To
 		}
-		l = e.To
+		return false, false
 	}
-	return false
+	reached, _ := run(p.Main, 0)
+	return reached
 }
