@@ -29,7 +29,7 @@ func (en *engine[A]) post(e *ir.Edge, a A) A {
 		a = en.d.Havoc(a, []numeric.Dim{dimOf(op.Var)})
 		return en.assumeRange(a, dimOf(op.Var), op.Range)
 	case *ir.Call:
-		return en.call(e.From.Func, op, a)
+		return en.call(op, a)
 	case *ir.Return:
 		if op.HasValue {
 			ret := e.From.Func.Ret
@@ -122,7 +122,7 @@ func (en *engine[A]) summaryOf(f *ir.Func, exit A) A {
 // space.go): the caller's state with the callee's modified globals renamed
 // to mids, met with the summary with the callee's olds renamed to the same
 // mids, then the result assigned and the mids forgotten.
-func (en *engine[A]) call(caller *ir.Func, op *ir.Call, a A) A {
+func (en *engine[A]) call(op *ir.Call, a A) A {
 	callee := op.Callee
 	s := en.s
 	ctx := en.noteInput(callee, en.callInput(callee, op, a))
