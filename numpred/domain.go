@@ -96,6 +96,10 @@ type Domain[A any] interface {
 	// numeric components.
 	Size(a A) int
 
+	// TermUse returns the numeric-term BDD variables in use and reserved
+	// (MTNDD and NDD allocate one per distinct numeric atom; the others
+	// use none).
+	TermUse() (used, capacity int)
 	// Stats returns a snapshot of the operation counters.
 	Stats() Stats
 	// ResetStats zeroes the operation counters.

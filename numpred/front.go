@@ -55,6 +55,10 @@ func (f *front[A]) Name() string  { return f.i.name() }
 func (f *front[A]) Space() *Space { return f.b.sp }
 func (f *front[A]) Err() error    { return f.b.err }
 
+func (f *front[A]) TermUse() (used, capacity int) {
+	return f.b.m.TermsUsed(), f.b.m.TermCapacity()
+}
+
 // Top returns the value denoting every state.
 func (f *front[A]) Top() A { return f.i.top() }
 
