@@ -20,7 +20,8 @@ import (
 
 var allDomains = []string{"nexpoint", "nex", "mtndd", "ndd", "numeric"}
 
-func loadTemplate(b *testing.B, name string, n int) *ir.Program {
+func loadTemplate(b testing.TB, name string, n int) *ir.Program {
+	b.Helper()
 	src, t, err := templates.Generate(name, n)
 	if err != nil {
 		b.Fatal(err)

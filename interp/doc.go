@@ -10,8 +10,17 @@
 // components are stabilised innermost first; at a component head the new
 // value is joined into the old one for the first WidenDelay rounds (default
 // 2) and widened afterwards, with thresholds collected from the program's
-// constants; then Narrow (default 2) descending rounds re-evaluate every
-// location without widening.
+// constants; then, if anything was widened, Narrow (default 2) descending
+// rounds re-evaluate every location without widening, keeping the meet of
+// the old and new values.
+//
+// A second round of the whole analysis, run only when the first leaves an
+// error location reachable, first tries to run each loop exactly
+// (unroll.go): iteration by iteration from the value entering it, with
+// each iteration's exits collected separately, while the loop behaves
+// deterministically and within the budget Config.Unroll. This proves what
+// no convex invariant can, e.g. s = 1 + ... + N after a loop, as the
+// eureka procedure does by never widening.
 //
 // # Interprocedural analysis
 //
@@ -19,10 +28,13 @@
 // (Section 3), itself after Reps, Horwitz and Sagiv, values relate a
 // function's entry state to its current state: every called function has
 // "old" copies of its formals and of the globals it accesses (space.go).
-// Its exit value, with locals projected away, is a summary edge. A call
-// whose input is covered by the callee's recorded input reuses the
-// summary; otherwise the input grows and the callee is re-analysed; when a
-// summary grows, the callers are re-analysed (interproc.go). Inputs and
+// Its exit value, with locals projected away, is a summary edge, kept per
+// calling context (interproc.go): a call whose input is a single point on
+// the callee's inputs has a context of its own (Config.PointContexts), so
+// its summary is exact; other calls share up to Config.Contexts contexts,
+// reusing one whose input covers theirs or growing the last. A new
+// context is analysed at once; when a summary grows, the callers are
+// re-analysed. Inputs and
 // summaries are widened after the delay, so recursion terminates. A call is
 // the meet of the caller's state and the callee's summary after renaming
 // both through temporary "mid" dimensions (transfer.go).

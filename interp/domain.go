@@ -33,6 +33,12 @@ type absDomain[A any] interface {
 	Reduce(a A) A
 	// Havoc forgets dims (they may take any value).
 	Havoc(a A, dims []numeric.Dim) A
+	// PointKey reports whether a fixes each of dims to one integer, and
+	// then returns a key naming that point (equal points, equal keys).
+	PointKey(a A, dims []numeric.Dim) (string, bool)
+	// Strained reports that the domain's resources run low, so optional
+	// precision (unrolling, point contexts) should not be spent.
+	Strained() bool
 	// String formats a naming dimensions by the space's environment.
 	String(a A) string
 	// Fill copies the domain's own statistics (time in gamma, join,

@@ -3,14 +3,18 @@
 // component heads after a delay, then descending iterations.
 //
 // Sketch: elements of the WTO are visited in order; a vertex's value is
-// the join of its predecessors' posts (plus the function's input at the
-// entry); a component is iterated until its head is stable, the head's new
-// value being joined (the first WidenDelay times) or widened into the old
-// one. Every cycle of the graph contains a component head, so widening
-// there makes the ascending phase terminate. The result is a
-// post-fixpoint X; applying the equations again, F(X) ⊑ X, is still a
-// sound post-fixpoint, so Narrow rounds of plain re-evaluation in WTO order
-// (no widening) recover precision lost by widening.
+// the join of its in-edges' contributions (plus the function's input at
+// the entry); a component is iterated until its head is stable, the head's
+// new value being joined (the first WidenDelay times) or widened into the
+// old one. Every cycle of the graph contains a component head, so widening
+// there makes the ascending phase terminate. The result over-approximates
+// every reachable state; so does one more application of the equations,
+// and so does the meet of the two, which is what each of the Narrow
+// descending rounds keeps (re-evaluation in WTO order, no widening).
+//
+// Before widening a component, the engine tries to run it exactly (see
+// unroll.go): a loop that behaves deterministically is unrolled iteration
+// by iteration, its exits collected per iteration, until it ends.
 
 package interp
 
@@ -21,44 +25,78 @@ type funcRun[A any] struct {
 	f     *ir.Func
 	input A
 	vals  []A
+	// flow holds, for edges leaving an unrolled component, the join of
+	// their contributions over the unrolled iterations; such an edge's
+	// contribution is flow[e] instead of post(e, vals[e.From]).
+	flow map[*ir.Edge]A
+	// unrolled marks the heads of components whose last evaluation was
+	// an unrolling.
+	unrolled map[int]bool
+	widened  bool // some head was widened
 }
 
 // analyzeFunc computes the values of every location of f from input.
 func (en *engine[A]) analyzeFunc(f *ir.Func, input A) []A {
-	r := &funcRun[A]{en: en, f: f, input: input, vals: make([]A, len(f.Locs))}
+	r := &funcRun[A]{en: en, f: f, input: input, vals: make([]A, len(f.Locs)),
+		flow: map[*ir.Edge]A{}, unrolled: map[int]bool{}}
 	bot := en.d.Bottom()
 	for i := range r.vals {
 		r.vals[i] = bot
 	}
 	w := en.wtoOf(f)
 	r.iterate(w)
-	for k := 0; k < en.narrow; k++ {
+	// Without widening the ascending phase ends on a fixpoint of the
+	// equations; descending would recompute the same values.
+	for k := 0; k < en.narrow && r.widened; k++ {
 		r.descend(w)
 	}
 	return r.vals
 }
 
-// compute returns the join of the posts of l's incoming edges.
+// contrib returns what edge e brings to its target.
+func (r *funcRun[A]) contrib(e *ir.Edge) A {
+	if v, ok := r.flow[e]; ok {
+		return v
+	}
+	src := r.vals[e.From.ID]
+	if r.en.d.IsBottom(src) {
+		return src
+	}
+	return r.en.post(e, src)
+}
+
+// joinInto returns acc joined with v, skipping bottoms.
+func (r *funcRun[A]) joinInto(acc, v A) A {
+	d := r.en.d
+	switch {
+	case d.IsBottom(v):
+		return acc
+	case d.IsBottom(acc):
+		return v
+	}
+	return d.Join(acc, v)
+}
+
+// compute returns the join of the contributions of l's incoming edges.
 func (r *funcRun[A]) compute(l *ir.Loc) A {
-	en := r.en
-	acc := en.d.Bottom()
+	acc := r.en.d.Bottom()
 	if l == r.f.Entry {
 		acc = r.input
 	}
 	for _, e := range l.In {
-		src := r.vals[e.From.ID]
-		if en.d.IsBottom(src) {
-			continue
-		}
-		p := en.post(e, src)
-		if en.d.IsBottom(p) {
-			continue
-		}
-		if en.d.IsBottom(acc) {
-			acc = p
-		} else {
-			acc = en.d.Join(acc, p)
-		}
+		acc = r.joinInto(acc, r.contrib(e))
+	}
+	return acc
+}
+
+// enter returns the value a component's head receives from outside it.
+func (r *funcRun[A]) enter(c *component) A {
+	acc := r.en.d.Bottom()
+	if c.head == r.f.Entry.ID {
+		acc = r.input
+	}
+	for _, e := range c.entries {
+		acc = r.joinInto(acc, r.contrib(e))
 	}
 	return acc
 }
@@ -70,7 +108,15 @@ func (r *funcRun[A]) iterate(es []WTOElem) {
 			r.vals[e.Vertex] = r.compute(l)
 			continue
 		}
-		r.vals[e.Vertex] = r.compute(l)
+		c := r.en.componentOf(r.f, e)
+		r.forgetFlow(c)
+		start, done := r.unroll(e, c)
+		r.unrolled[e.Vertex] = done
+		if done {
+			continue
+		}
+		r.forgetFlow(c)
+		r.vals[e.Vertex] = start
 		for k := 0; ; k++ {
 			r.iterate(e.Body)
 			next := r.compute(l)
@@ -80,6 +126,7 @@ func (r *funcRun[A]) iterate(es []WTOElem) {
 			}
 			if k >= r.en.widenDelay {
 				r.en.stats.Widenings++
+				r.widened = true
 				r.vals[e.Vertex] = r.en.d.Widen(old, r.en.d.Join(old, next))
 			} else {
 				r.vals[e.Vertex] = r.en.d.Join(old, next)
@@ -88,10 +135,32 @@ func (r *funcRun[A]) iterate(es []WTOElem) {
 	}
 }
 
-// descend re-evaluates every location once in WTO order.
+// forgetFlow drops the recorded contributions of c's exit edges.
+func (r *funcRun[A]) forgetFlow(c *component) {
+	for _, x := range c.exits {
+		delete(r.flow, x)
+	}
+}
+
+// descend re-evaluates every location once in WTO order, keeping the meet
+// of the old and the new value (both over-approximate the reachable
+// states; an unrolled loop's exits are more precise than a re-evaluation
+// from its joined head), except in unrolled components, which are kept
+// as they are.
 func (r *funcRun[A]) descend(es []WTOElem) {
+	d := r.en.d
 	for _, e := range es {
-		r.vals[e.Vertex] = r.compute(r.f.Locs[e.Vertex])
+		if e.IsComponent && r.unrolled[e.Vertex] {
+			continue
+		}
+		old := r.vals[e.Vertex]
+		if !d.IsBottom(old) {
+			next := r.compute(r.f.Locs[e.Vertex])
+			if !d.Leq(next, old) {
+				next = d.Meet(old, next)
+			}
+			r.vals[e.Vertex] = next
+		}
 		if e.IsComponent {
 			r.descend(e.Body)
 		}

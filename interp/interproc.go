@@ -9,8 +9,10 @@
 //	            and return slot: a summary edge from inputs to outputs).
 //
 // A call whose input is covered by a context's input reuses its summary;
-// otherwise a new context is opened, or, once the function has its limit
-// of contexts, the last one grows (by join for the first WidenDelay times,
+// otherwise a new context is opened: a point context when the input is a
+// single point on the function's inputs (found again by that point, up to
+// Config.PointContexts of them), else an ordinary one, or, once the
+// function has its limit of ordinary contexts, the last one grows (by join for the first WidenDelay times,
 // then by widening) and is queued. When a summary grows, the contexts
 // whose analysis used it are queued. Summaries grow the same way, so the
 // loop terminates, recursion included. When the queue is empty, the last
@@ -39,7 +41,9 @@ type context[A any] struct {
 	hasSummary bool
 	summaryN   int
 	vals       []A                  // the last analysis, nil before the first
+	point      bool                 // a point context (its input never grows)
 	deps       map[*context[A]]bool // contexts whose analysis used the summary
+	depList    []*context[A]        // the same, in the order they came
 }
 
 type engine[A any] struct {
@@ -49,15 +53,22 @@ type engine[A any] struct {
 	widenDelay  int
 	narrow      int
 	maxContexts int
+	maxPoints   int // point contexts per function
+	unrollLeft  int // loop iterations that may still be unrolled
 	deadline    time.Time
 	start       time.Time
 
-	ctxs      map[*ir.Func][]*context[A]
+	ctxs      map[*ir.Func][]*context[A]          // ordinary contexts
+	points    map[*ir.Func]map[string]*context[A] // point contexts by point
+	pointList map[*ir.Func][]*context[A]          // the same, in creation order
+	inputDims map[*ir.Func][]numeric.Dim
+	comps     map[*ir.Func]map[int]*component
 	cur       *context[A] // the context being analysed
 	wtos      map[*ir.Func][]WTOElem
 	modOf     map[*ir.Func][]*ir.Var
 	queue     []*context[A]
 	queued    map[*context[A]]bool
+	active    map[*context[A]]bool // contexts being analysed (the call stack)
 	stats     Stats
 	heapProbe []metrics.Sample
 }
@@ -65,9 +76,12 @@ type engine[A any] struct {
 func newEngine[A any](d absDomain[A], s *space, cfg Config) *engine[A] {
 	en := &engine[A]{
 		d: d, s: s, prog: s.prog, widenDelay: cfg.WidenDelay, narrow: cfg.Narrow, maxContexts: cfg.Contexts,
+		maxPoints: cfg.PointContexts, unrollLeft: cfg.Unroll,
 		deadline: cfg.Deadline, start: time.Now(),
 		ctxs: map[*ir.Func][]*context[A]{}, wtos: map[*ir.Func][]WTOElem{},
-		queued:    map[*context[A]]bool{},
+		points: map[*ir.Func]map[string]*context[A]{}, pointList: map[*ir.Func][]*context[A]{}, inputDims: map[*ir.Func][]numeric.Dim{},
+		comps:  map[*ir.Func]map[int]*component{},
+		queued: map[*context[A]]bool{}, active: map[*context[A]]bool{},
 		heapProbe: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}},
 	}
 	if en.widenDelay < 0 {
@@ -91,26 +105,38 @@ func (en *engine[A]) run(init A) {
 	for len(en.queue) > 0 {
 		c := en.queue[0]
 		en.queue = en.queue[1:]
-		en.queued[c] = false
-		en.cur = c
-		c.vals = en.analyzeFunc(c.f, c.input)
-		en.cur = nil
-		sum := en.summaryOf(c.f, c.vals[c.f.Exit.ID])
-		switch {
-		case !c.hasSummary:
-			c.summary, c.hasSummary = sum, true
-		case en.d.Leq(sum, c.summary):
-			continue
-		case c.summaryN >= en.widenDelay:
-			en.stats.Widenings++
-			c.summary = en.d.Widen(c.summary, en.d.Join(c.summary, sum))
-		default:
-			c.summary = en.d.Join(c.summary, sum)
+		if en.queued[c] {
+			en.analyzeContext(c)
 		}
-		c.summaryN++
-		for dep := range c.deps {
-			en.push(dep)
-		}
+	}
+}
+
+// analyzeContext analyses c's function from c's input, updates c's
+// summary (by join for the first WidenDelay times, then by widening) and,
+// when the summary grew, queues the contexts that used it.
+func (en *engine[A]) analyzeContext(c *context[A]) {
+	en.queued[c] = false
+	outer := en.cur
+	en.cur = c
+	en.active[c] = true
+	c.vals = en.analyzeFunc(c.f, c.input)
+	en.active[c] = false
+	en.cur = outer
+	sum := en.summaryOf(c.f, c.vals[c.f.Exit.ID])
+	switch {
+	case !c.hasSummary:
+		c.summary, c.hasSummary = sum, true
+	case en.d.Leq(sum, c.summary):
+		return
+	case c.summaryN >= en.widenDelay:
+		en.stats.Widenings++
+		c.summary = en.d.Widen(c.summary, en.d.Join(c.summary, sum))
+	default:
+		c.summary = en.d.Join(c.summary, sum)
+	}
+	c.summaryN++
+	for _, dep := range c.depList {
+		en.push(dep)
 	}
 }
 
@@ -130,22 +156,52 @@ func (en *engine[A]) noteInput(f *ir.Func, in A) *context[A] {
 		return nil
 	}
 	c := en.contextFor(f, in)
-	if en.cur != nil {
+	if en.cur != nil && !c.deps[en.cur] {
 		c.deps[en.cur] = true
+		c.depList = append(c.depList, en.cur)
+	}
+	if !c.hasSummary && !en.active[c] {
+		// Analyse the callee now rather than answer bottom and analyse
+		// the caller again once the summary exists: a loop calling a new
+		// context per iteration would otherwise be re-run once per
+		// context. A context already on the stack (recursion) answers
+		// with its summary so far; the queue completes it.
+		en.analyzeContext(c)
 	}
 	return c
 }
 
 func (en *engine[A]) contextFor(f *ir.Func, in A) *context[A] {
+	pointKey, isPoint := "", false
+	if en.maxPoints > 0 {
+		pointKey, isPoint = en.d.PointKey(in, en.inputDimsOf(f))
+		if c, ok := en.points[f][pointKey]; isPoint && ok && en.d.Leq(in, c.input) {
+			return c
+		}
+	}
 	cs := en.ctxs[f]
 	for _, c := range cs {
 		if en.d.Leq(in, c.input) {
 			return c
 		}
 	}
+	if isPoint && len(en.points[f]) < en.maxPoints && !en.d.Strained() {
+		if _, taken := en.points[f][pointKey]; !taken {
+			c := &context[A]{f: f, input: in, point: true, deps: map[*context[A]]bool{}}
+			if en.points[f] == nil {
+				en.points[f] = map[string]*context[A]{}
+			}
+			en.points[f][pointKey] = c
+			en.pointList[f] = append(en.pointList[f], c)
+			en.stats.Contexts++
+			en.push(c)
+			return c
+		}
+	}
 	if len(cs) < en.maxContexts {
 		c := &context[A]{f: f, input: in, deps: map[*context[A]]bool{}}
 		en.ctxs[f] = append(cs, c)
+		en.stats.Contexts++
 		en.push(c)
 		return c
 	}
@@ -159,6 +215,29 @@ func (en *engine[A]) contextFor(f *ir.Func, in A) *context[A] {
 	c.inputN++
 	en.push(c)
 	return c
+}
+
+// inputDimsOf returns the dimensions a call passes to f: its formals and
+// the globals it accesses.
+func (en *engine[A]) inputDimsOf(f *ir.Func) []numeric.Dim {
+	if ds, ok := en.inputDims[f]; ok {
+		return ds
+	}
+	var ds []numeric.Dim
+	for _, x := range f.Formals {
+		ds = append(ds, dimOf(x))
+	}
+	for _, g := range en.s.globalsOf[f] {
+		ds = append(ds, dimOf(g))
+	}
+	en.inputDims[f] = ds
+	return ds
+}
+
+// contextsOf returns every context of f: its point contexts, then its
+// ordinary ones.
+func (en *engine[A]) contextsOf(f *ir.Func) []*context[A] {
+	return append(append([]*context[A](nil), en.pointList[f]...), en.ctxs[f]...)
 }
 
 // tick counts one edge application, samples the heap now and then, and

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/numpred/numpred/bdd"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/numpred"
@@ -30,6 +31,7 @@ type predDomain struct {
 	byDim map[numeric.Dim][]numpred.PredID
 	// reduceOnAssume: reduce after every Assume (NEXPOINT).
 	reduceOnAssume bool
+	kind           numpred.Kind
 }
 
 // analyzePred runs the analysis in the NumPredDom implementation named by
@@ -47,8 +49,31 @@ func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *spac
 	if err != nil {
 		return nil, fmt.Errorf("building the precision: %v", err)
 	}
+	// MTNDD and NDD allocate a BDD variable per numeric atom they meet;
+	// when the reserved ones run out, the analysis is rerun with more.
+	var res *Result
+	for terms := defaultTerms; ; terms *= 4 {
+		res, err = analyzePredOnce(cfg, nd, s, th, sp, atoms, terms)
+		var capErr *bdd.CapacityError
+		if err != nil || !res.domainFailed || !errors.As(res.domainErr, &capErr) || terms*4 > maxTerms ||
+			(!cfg.Deadline.IsZero() && time.Now().After(cfg.Deadline)) {
+			break
+		}
+	}
+	return res, err
+}
+
+// Term capacities of MTNDD and NDD: the first run's, and the most a rerun
+// may ask for.
+const (
+	defaultTerms = 1024
+	maxTerms     = 16384
+)
+
+func analyzePredOnce[V any](cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds, sp *numpred.Space, atoms []numeric.Constraint, terms int) (*Result, error) {
 	kind := numpred.Kind(cfg.Domain)
-	var opts []numpred.Option
+	opts := []numpred.Option{numpred.TermCapacity(terms)}
+	var err error
 	if dl := cfg.Deadline; !dl.IsZero() {
 		// Long BDD operations stop at the deadline too, so a timed-out
 		// run ends promptly instead of running on unobserved.
@@ -59,7 +84,7 @@ func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *spac
 		d, err = numpred.New[trivialVal](numpred.KindNDD, trivialDomain{}, sp, opts...)
 	} else {
 		if kind == "" {
-			kind = numpred.KindNDD
+			kind = numpred.Kind(DefaultDomain)
 		}
 		d, err = numpred.New[V](kind, nd, sp, opts...)
 	}
@@ -67,16 +92,19 @@ func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *spac
 		return nil, err
 	}
 	pd := &predDomain{d: d, sp: sp, thresh: th, preds: atoms, byDim: map[numeric.Dim][]numpred.PredID{},
-		reduceOnAssume: kind == numpred.KindNEXPoint && len(atoms) <= maxReduceOnAssume}
+		reduceOnAssume: (kind == numpred.KindNEXPoint || kind == numpred.KindNEX || kind == numpred.KindMTNDD) && len(atoms) <= maxReduceOnAssume, kind: kind}
 	for i, a := range atoms {
 		for _, t := range a.Expr().Terms() {
 			pd.byDim[t.Dim] = append(pd.byDim[t.Dim], numpred.PredID(i))
 		}
 	}
 	res, err := runEngine[numpred.Value](pd, s, cfg)
-	if err == nil && d.Err() != nil && res.Verdict != Unknown {
+	if err == nil && d.Err() != nil {
+		// The domain answered with sound fallbacks since it failed: the
+		// verdict cannot be TRUE, and its failure is the reason.
 		res.Verdict = Unknown
 		res.Reason = "domain failure: " + d.Err().Error()
+		res.domainFailed, res.domainErr = true, d.Err()
 		if errors.Is(d.Err(), numpred.ErrInterrupted) {
 			res.Reason = "timeout"
 		}
@@ -157,17 +185,33 @@ func (pd *predDomain) Meet(a, b numpred.Value) numpred.Value { return pd.d.Meet(
 func (pd *predDomain) Reduce(a numpred.Value) numpred.Value  { return pd.d.Reduce(a) }
 func (pd *predDomain) String(a numpred.Value) string         { return pd.d.String(a) }
 
+// Strained reports that unrolling and point contexts, which bring new
+// constants and so new numeric terms, should stop: when half the term
+// variables are in use, and for NDD from nddStrainTerms terms on (its
+// joins of many points grow with the terms: on count_by_1.i, unrolling
+// to 64 terms took 0.1 s, to 256 terms 2.1 s).
+func (pd *predDomain) Strained() bool {
+	used, capacity := pd.d.TermUse()
+	if capacity == 0 {
+		return false
+	}
+	return 2*used >= capacity || (pd.kind == numpred.KindNDD && used >= nddStrainTerms)
+}
+
+const nddStrainTerms = 64
+
 func (pd *predDomain) Widen(a, b numpred.Value) numpred.Value {
 	return pd.d.WidenWith(a, b, pd.thresh)
 }
 
-// Assume applies assume(c). NEXPOINT keeps one numeric value beside its
-// BDD, so it reduces after every assume to share what the condition taught
-// one part with the other (Section V-A) — as long as the precision has at
-// most maxReduceOnAssume predicates, since its reduce, alpha(gamma(a)),
-// enumerates the BDD's paths (on test_locks_5, 33 predicates, it was 70%
-// of the run). NEX, MTNDD and NDD keep a numeric
-// value per predicate valuation and are reduced only where a verdict
+// Assume applies assume(c). NEXPOINT, NEX and MTNDD then reduce, to share
+// what the condition taught one part with the other (Section V-A): without
+// it an assume on a predicate reaches the numeric part only once the
+// predicate is reassigned, so a loop's exit test leaves a non-empty value
+// and exact unrolling cannot see the loop end. They do so only while the
+// precision has at most maxReduceOnAssume predicates, since reduce,
+// alpha(gamma(a)), enumerates the BDD's paths (on test_locks_5, 33
+// predicates, it was 70% of the run). NDD is reduced only where a verdict
 // depends on emptiness (Reduce before IsBottom at error locations), which
 // measured 3-6 times faster on Fig. 8(b) with the same verdicts.
 func (pd *predDomain) Assume(a numpred.Value, c ir.Cond) numpred.Value {

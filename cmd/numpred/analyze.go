@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -32,13 +34,16 @@ type analyzeFlags struct {
 	preds      []string
 	dataModel  string
 	contexts   int
+	points     int
+	unroll     int
+	cpuProfile string
 }
 
 func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f analyzeFlags
-	domain := fs.String("domain", "ndd", "domain: nexpoint, nex, mtndd, ndd, numeric, predicate, a comma list, or all")
+	domain := fs.String("domain", interp.DefaultDomain, "domain: nexpoint, nex, mtndd, ndd, numeric, predicate, a comma list, or all")
 	fs.StringVar(&f.numeric, "numeric", "interval", "numeric domain: interval, octagon or polyhedra")
 	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	fs.BoolVar(&f.invariants, "invariants", false, "print the invariant of every location")
@@ -47,6 +52,9 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.widenDelay, "widen-delay", 2, "joins at a loop head before widening")
 	fs.IntVar(&f.narrow, "narrow", 2, "descending (narrowing) iterations")
 	fs.IntVar(&f.contexts, "contexts", interp.DefaultContexts, "calling contexts kept per function before inputs are widened together")
+	fs.IntVar(&f.points, "point-contexts", interp.DefaultPointContexts, "extra contexts per function for calls with a single-point input (exact summaries); 0 disables")
+	fs.IntVar(&f.unroll, "unroll", interp.DefaultUnroll, "loop iterations run exactly (deterministic loops are unrolled) before widening takes over; 0 disables")
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for go tool pprof)")
 	fs.StringVar(&f.dataModel, "data-model", "", "C data model: lp64 or ilp32 (default: the task's .yml beside the file, else lp64)")
 	fs.StringSliceVar(&f.preds, "preds", nil, "extra predicates, e.g. 'x <= y, main::i >= 0' (a comma list)")
 	fs.Usage = func() {
@@ -79,9 +87,22 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "numpred analyze: unknown format %q (want text or json)\n", f.format)
 		return exitUsage
 	}
-	if f.widenDelay < 0 || f.narrow < 0 || f.timeout < 0 || f.contexts < 1 {
-		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --narrow and --timeout must not be negative, --contexts must be at least 1")
+	if f.widenDelay < 0 || f.narrow < 0 || f.timeout < 0 || f.points < 0 || f.unroll < 0 || f.contexts < 1 {
+		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --narrow, --timeout, --point-contexts and --unroll must not be negative, --contexts must be at least 1")
 		return exitUsage
+	}
+	if f.cpuProfile != "" {
+		out, err := os.Create(f.cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+			return exitUsage
+		}
+		defer out.Close()
+		if err := pprof.StartCPUProfile(out); err != nil {
+			fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+			return exitUsage
+		}
+		defer pprof.StopCPUProfile()
 	}
 	status := exitOK
 	for _, file := range fs.Args() {
@@ -141,6 +162,8 @@ type jsonStats struct {
 	ApplyS     float64 `json:"apply_s"`
 	Iterations int     `json:"iterations"`
 	Widenings  int     `json:"widenings"`
+	Unrolled   int     `json:"unrolled"`
+	Contexts   int     `json:"contexts"`
 	BDDNodes   int     `json:"bdd_nodes"`
 	PeakHeap   uint64  `json:"peak_heap_bytes"`
 	Preds      int     `json:"predicates"`
@@ -163,7 +186,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 	var recs []runRecord
 	status := exitOK
 	for _, d := range f.domains {
-		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, Preds: f.preds, Invariants: f.invariants}
+		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, PointContexts: f.points, Unroll: f.unroll, Preds: f.preds, Invariants: f.invariants}
 		if f.timeout > 0 {
 			cfg.Deadline = time.Now().Add(f.timeout)
 		}
@@ -209,6 +232,7 @@ func record(file, domain, numeric string, res *interp.Result) runRecord {
 			GammaS: res.Stats.Gamma.Seconds(), JoinS: res.Stats.Join.Seconds(),
 			AlphaPostS: res.Stats.AlphaPost.Seconds(), ApplyS: res.Stats.Apply.Seconds(),
 			Iterations: res.Stats.Iterations, Widenings: res.Stats.Widenings,
+			Unrolled: res.Stats.Unrolled, Contexts: res.Stats.Contexts,
 			BDDNodes: res.Stats.BDDNodes, PeakHeap: res.Stats.PeakHeap,
 			Preds: res.Stats.Preds, NumVars: res.Stats.NumVars,
 		},
@@ -251,8 +275,8 @@ func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
 	}
 	if f.stats && !inTable {
 		s := r.Stats
-		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, BDD nodes %d, peak heap %s, predicates %d, numeric vars %d\n",
-			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.BDDNodes, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
+		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, unrolled %d, contexts %d, BDD nodes %d, peak heap %s, predicates %d, numeric vars %d\n",
+			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.Unrolled, s.Contexts, s.BDDNodes, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
 	}
 }
 

@@ -1,0 +1,83 @@
+// This file implements the point test behind point contexts: whether an
+// abstract value fixes every one of some dimensions to a single integer,
+// and if so a key naming that point.
+
+package interp
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/numpred/numpred/interval"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/numpred"
+)
+
+// maxPointCubes bounds the cubes a NumPredDom value may have for the
+// point test to look at them.
+const maxPointCubes = 64
+
+// pointKey returns the key of the point that bound fixes on dims, and
+// whether every dimension is fixed.
+func pointKey(dims []numeric.Dim, bound func(numeric.Dim) numeric.Range) (string, bool) {
+	var b strings.Builder
+	for _, d := range dims {
+		r := bound(d)
+		lo, ok1 := r.Lo.Int64()
+		hi, ok2 := r.Hi.Int64()
+		if !ok1 || !ok2 || lo != hi {
+			return "", false
+		}
+		b.WriteString(strconv.FormatInt(lo, 10))
+		b.WriteByte(',')
+	}
+	return b.String(), true
+}
+
+// PointKey reads the bounds of a's dimensions.
+func (nd *numericDomain[V]) PointKey(a V, dims []numeric.Dim) (string, bool) {
+	if nd.d.IsBottom(a) {
+		return "", false
+	}
+	return pointKey(dims, func(d numeric.Dim) numeric.Range { return nd.d.Bound(a, numeric.Var(d)) })
+}
+
+// PointKey reads a's cubes: a is a point on dims when every non-empty
+// cube (its constraints and the atoms of its predicate literals, read as
+// intervals) fixes dims to the same values.
+func (pd *predDomain) PointKey(a numpred.Value, dims []numeric.Dim) (string, bool) {
+	cubes := pd.d.Cubes(a)
+	if len(cubes) == 0 || len(cubes) > maxPointCubes {
+		return "", false
+	}
+	iv := interval.New()
+	n := pd.sp.NumDims()
+	key, found := "", false
+	for _, c := range cubes {
+		cons := append([]numeric.Constraint(nil), c.Cons...)
+		for _, l := range c.Preds {
+			if l.Primed {
+				continue
+			}
+			atom, ok := pd.sp.PredAtom(l.Pred)
+			if !ok {
+				continue
+			}
+			if l.Pos {
+				cons = append(cons, atom)
+			} else if neg, ok := atom.Negate(); ok {
+				cons = append(cons, neg)
+			}
+		}
+		v := iv.Assume(iv.Top(n), cons...)
+		if iv.IsBottom(v) {
+			continue
+		}
+		k, ok := pointKey(dims, func(d numeric.Dim) numeric.Range { return iv.Bound(v, numeric.Var(d)) })
+		if !ok || (found && k != key) {
+			return "", false
+		}
+		key, found = k, true
+	}
+	return key, found
+}
