@@ -71,7 +71,7 @@ func BenchmarkEureka(b *testing.B) {
 	for _, fam := range []string{"swap_seq", "swap_iter", "parity", "delay_iter", "delay_recur", "sum"} {
 		for _, n := range []int{10, 100, 1000} {
 			p := loadTemplate(b, fam, n)
-			for _, d := range []string{"ndd", "numeric"} {
+			for _, d := range allDomains {
 				b.Run(fmt.Sprintf("%s/N=%d/%s", fam, n, d), func(b *testing.B) { benchAnalyze(b, p, d) })
 			}
 		}
