@@ -26,10 +26,16 @@ var (
 
 func TestRandomProgramsSound(t *testing.T) {
 	rng := rand.New(rand.NewSource(*randSeed))
-	domains := []struct{ domain, numeric string }{
-		{"numeric", "interval"}, {"numeric", "octagon"}, {"numeric", "polyhedra"},
-		{"nexpoint", "interval"}, {"nex", "interval"}, {"mtndd", "interval"},
-		{"ndd", "interval"}, {"ndd", "octagon"}, {"predicate", "interval"},
+	// Besides the default budgets, small ones make unrolling and point
+	// contexts give up part-way, at random places in the programs.
+	domains := []struct {
+		domain, numeric string
+		unroll, points  int
+	}{
+		{"numeric", "interval", -1, -1}, {"numeric", "octagon", -1, -1}, {"numeric", "polyhedra", -1, -1},
+		{"nexpoint", "interval", -1, -1}, {"nex", "interval", -1, -1}, {"mtndd", "interval", -1, -1},
+		{"ndd", "interval", -1, -1}, {"ndd", "octagon", -1, -1}, {"predicate", "interval", -1, -1},
+		{"numeric", "interval", 3, 1}, {"numeric", "interval", 17, 0}, {"nexpoint", "interval", 9, 2},
 	}
 	programs := *randPrograms
 	if testing.Short() {
@@ -52,6 +58,9 @@ func TestRandomProgramsSound(t *testing.T) {
 		for _, d := range domains {
 			cfg := interp.DefaultConfig()
 			cfg.Domain, cfg.Numeric = d.domain, d.numeric
+			if d.unroll >= 0 {
+				cfg.Unroll, cfg.PointContexts = d.unroll, d.points
+			}
 			cfg.Deadline = time.Now().Add(2 * time.Second)
 			res, err := interp.Analyze(p, cfg)
 			if err != nil {
@@ -63,7 +72,7 @@ func TestRandomProgramsSound(t *testing.T) {
 			if res.Verdict == interp.True {
 				proved++
 				if reached {
-					t.Errorf("UNSOUND: %s/%s answered TRUE but a concrete run reaches an error:\n%s", d.domain, d.numeric, src)
+					t.Errorf("UNSOUND: %s/%s (unroll %d, point contexts %d) answered TRUE but a concrete run reaches an error:\n%s", d.domain, d.numeric, cfg.Unroll, cfg.PointContexts, src)
 				}
 			}
 		}
