@@ -164,7 +164,7 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 	errLocs:
 		for _, l := range f.ErrorLocs() {
 			for _, c := range en.contextsOf(f) {
-				if c.vals != nil && !en.d.IsBottom(en.d.Reduce(c.vals[l.ID])) {
+				if c.vals != nil && !en.d.IsEmpty(c.vals[l.ID]) {
 					res.Verdict = Unknown
 					res.Error = l
 					res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)

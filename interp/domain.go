@@ -28,9 +28,11 @@ type absDomain[A any] interface {
 	// Assign is the parallel assignment dims[i] := exprs[i].
 	Assign(a A, dims []numeric.Dim, exprs []numeric.LinExpr) A
 	// Reduce refines a without changing its meaning (sharing information
-	// between predicates and numeric part); IsBottom after Reduce is the
-	// precise emptiness test the verdict needs.
+	// between predicates and numeric part).
 	Reduce(a A) A
+	// IsEmpty is the precise emptiness test the verdict needs: IsBottom
+	// after Reduce, computed as cheaply as the domain can.
+	IsEmpty(a A) bool
 	// Havoc forgets dims (they may take any value).
 	Havoc(a A, dims []numeric.Dim) A
 	// PointKey reports whether a fixes each of dims to one integer, and

@@ -30,6 +30,7 @@ func (nd *numericDomain[V]) IsBottom(a V) bool { return nd.d.IsBottom(a) }
 func (nd *numericDomain[V]) Leq(a, b V) bool   { return nd.d.Leq(a, b) }
 func (nd *numericDomain[V]) String(a V) string { return nd.d.String(a, nd.env) }
 func (nd *numericDomain[V]) Reduce(a V) V      { return a }
+func (nd *numericDomain[V]) IsEmpty(a V) bool  { return nd.d.IsBottom(a) }
 func (nd *numericDomain[V]) Strained() bool    { return false }
 
 func (nd *numericDomain[V]) Join(a, b V) V {

@@ -130,7 +130,7 @@ func (r *funcRun[A]) unroll(e WTOElem, c *component) (start A, done bool) {
 		if leaves && !d.IsBottom(next) {
 			// Emptiness tests are cheap and may miss an empty value;
 			// decide precisely before giving up.
-			if d.IsBottom(d.Reduce(next)) {
+			if d.IsEmpty(next) {
 				next = d.Bottom()
 			} else if !allBottom(d, out) {
 				return entry, false
@@ -155,11 +155,11 @@ func (r *funcRun[A]) unroll(e WTOElem, c *component) (start A, done bool) {
 	return acc, true
 }
 
-// allBottom reports whether every value of vs is empty, deciding by
-// Reduce.
+// allBottom reports whether every value of vs is empty, deciding
+// precisely (IsEmpty).
 func allBottom[A any](d absDomain[A], vs []A) bool {
 	for _, v := range vs {
-		if !d.IsBottom(v) && !d.IsBottom(d.Reduce(v)) {
+		if !d.IsEmpty(v) {
 			return false
 		}
 	}

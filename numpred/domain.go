@@ -85,6 +85,10 @@ type Domain[A any] interface {
 	// numeric parts (alpha(gamma(a)) for NEXPOINT, NEX and MTNDD;
 	// ctxApply with reduceOp for NDD). gamma(Reduce(a)) == gamma(a).
 	Reduce(a A) A
+	// IsEmpty reports whether gamma(a) is empty, deciding as
+	// IsBot(Reduce(a)) does, but possibly faster: NEXPOINT stops at the
+	// first path of its BDD consistent with its numeric value.
+	IsEmpty(a A) bool
 	// Exists existentially quantifies the predicates ps out of a.
 	Exists(ps []PredID, a A) A
 

@@ -44,6 +44,7 @@ func (x dyn[A]) Stats() Stats                      { return x.d.Stats() }
 func (x dyn[A]) ResetStats()                       { x.d.ResetStats() }
 func (x dyn[A]) Err() error                        { return x.d.Err() }
 func (x dyn[A]) TermUse() (int, int)               { return x.d.TermUse() }
+func (x dyn[A]) IsEmpty(a Value) bool              { return x.d.IsEmpty(unbox[A](a)) }
 
 func (x dyn[A]) WidenWith(a, b Value, t numeric.Thresholds) Value {
 	return box(x.d.WidenWith(unbox[A](a), unbox[A](b), t))

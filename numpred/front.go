@@ -170,6 +170,21 @@ func (f *front[A]) Reduce(a A) A {
 	return f.value(OpReduce, func() A { return a }, func() A { return f.i.reduce(a) })
 }
 
+func (f *front[A]) IsEmpty(a A) bool {
+	return f.query(OpReduce, func() bool {
+		if e, ok := f.i.(emptier[A]); ok {
+			return e.isEmpty(a)
+		}
+		return f.i.isBot(f.i.reduce(a))
+	})
+}
+
+// emptier is implemented by implementations with an emptiness test
+// cheaper than reducing.
+type emptier[A any] interface {
+	isEmpty(a A) bool
+}
+
 func (f *front[A]) Exists(ps []PredID, a A) A {
 	return f.value(OpExists, f.topFallback, func() A { return f.i.existsVars(f.b.predVars(ps, false), a) })
 }

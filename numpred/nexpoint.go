@@ -125,21 +125,41 @@ func (x nexpointImpl[V]) unprime(a PointVal[V], ps []PredID) PointVal[V] {
 	return x.mk(x.c.unprimeSel(a.p, ps), a.n)
 }
 
-// reduce is alpha(gamma(v)): every path of p is refined against n, and
-// the refined cubes are joined back pointwise.
+// reduce is alpha(gamma(v)): every path of p consistent with n is refined
+// against n, and the refined cubes are joined back pointwise. The paths
+// are found by a search that abandons a prefix as soon as n refined by its
+// literals is empty (feasiblePaths), not by enumerating them all.
 func (x nexpointImpl[V]) reduce(a PointVal[V]) PointVal[V] {
 	if x.isBot(a) || !x.c.hasAtomPreds() {
 		return x.mk(a.p, a.n)
 	}
 	acc := x.bot()
-	x.c.paths(a.p, func(path []bdd.Literal) {
-		lits := x.pathLits(path)
-		out, n, ok := x.c.refineCube(lits, a.n)
-		if ok {
-			acc = x.join(acc, x.mk(x.c.predCube(out), n))
+	x.c.feasiblePaths(a.p, a.n, func(lits []PredLit, n V) bool {
+		skip := map[PredID]bool{}
+		for _, l := range lits {
+			if !l.Primed {
+				skip[l.Pred] = true
+			}
 		}
+		out := append(append([]PredLit(nil), lits...), x.c.implied(n, skip)...)
+		acc = x.join(acc, x.mk(x.c.predCube(out), n))
+		return true
 	})
 	return acc
+}
+
+// isEmpty reports whether reduce(a) would be bottom, stopping at the first
+// consistent path.
+func (x nexpointImpl[V]) isEmpty(a PointVal[V]) bool {
+	if x.isBot(a) || !x.c.hasAtomPreds() {
+		return x.isBot(a)
+	}
+	empty := true
+	x.c.feasiblePaths(a.p, a.n, func([]PredLit, V) bool {
+		empty = false
+		return false
+	})
+	return empty
 }
 
 func (x nexpointImpl[V]) pathLits(path []bdd.Literal) []PredLit {

@@ -210,6 +210,10 @@ func Run[A any](t *testing.T, d numpred.Domain[A], cfg Config) {
 		if d.IsBot(red) != a.s.Empty() && d.IsBot(red) {
 			fail("reduce(%s) is bottom but has states", d.String(a.a))
 		}
+		// IsEmpty decides as reduce does.
+		if d.IsEmpty(a.a) != d.IsBot(red) {
+			fail("IsEmpty(%s) = %v but reduce gives %s", d.String(a.a), d.IsEmpty(a.a), d.String(red))
+		}
 		// exists over an opaque predicate.
 		if p, ok := g.opaque(); ok {
 			ex := d.Exists([]numpred.PredID{p}, a.a)
