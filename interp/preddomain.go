@@ -105,6 +105,9 @@ func analyzePredOnce[V any](cfg Config, nd numeric.Domain[V], s *space, th numer
 		res.Verdict = Unknown
 		res.Reason = "domain failure: " + d.Err().Error()
 		res.domainFailed, res.domainErr = true, d.Err()
+		// An error location and trace found with fallback values say
+		// nothing about the program.
+		res.Error, res.Trace = nil, nil
 		if errors.Is(d.Err(), numpred.ErrInterrupted) {
 			res.Reason = "timeout"
 		}
