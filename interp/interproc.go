@@ -41,7 +41,6 @@ type context[A any] struct {
 	hasSummary bool
 	summaryN   int
 	vals       []A                  // the last analysis, nil before the first
-	point      bool                 // a point context (its input never grows)
 	deps       map[*context[A]]bool // contexts whose analysis used the summary
 	depList    []*context[A]        // the same, in the order they came
 }
@@ -148,9 +147,9 @@ func (en *engine[A]) push(c *context[A]) {
 }
 
 // noteInput returns the context of f that a call with entry value in
-// uses: one whose input covers in, a new one, or (at the limit) the last
-// one grown to cover in, which is then queued. It returns nil when in is
-// bottom. The context being analysed becomes a dependent of the result.
+// uses (see contextFor), analysed first if it has no summary yet. It
+// returns nil when in is bottom. The context being analysed becomes a
+// dependent of the result.
 func (en *engine[A]) noteInput(f *ir.Func, in A) *context[A] {
 	if en.d.IsBottom(in) {
 		return nil
@@ -171,6 +170,11 @@ func (en *engine[A]) noteInput(f *ir.Func, in A) *context[A] {
 	return c
 }
 
+// contextFor returns the context for input in: the point context of in's
+// point, an ordinary context whose input covers in, a new point context
+// (while the function has fewer than maxPoints and the domain is not
+// strained), a new ordinary one (fewer than maxContexts), or the last
+// ordinary one grown to cover in and queued. Point contexts never grow.
 func (en *engine[A]) contextFor(f *ir.Func, in A) *context[A] {
 	pointKey, isPoint := "", false
 	if en.maxPoints > 0 {
@@ -187,7 +191,7 @@ func (en *engine[A]) contextFor(f *ir.Func, in A) *context[A] {
 	}
 	if isPoint && len(en.points[f]) < en.maxPoints && !en.d.Strained() {
 		if _, taken := en.points[f][pointKey]; !taken {
-			c := &context[A]{f: f, input: in, point: true, deps: map[*context[A]]bool{}}
+			c := &context[A]{f: f, input: in, deps: map[*context[A]]bool{}}
 			if en.points[f] == nil {
 				en.points[f] = map[string]*context[A]{}
 			}
