@@ -42,11 +42,15 @@ func (nd *numericDomain[V]) PointKey(a V, dims []numeric.Dim) (string, bool) {
 	return pointKey(dims, func(d numeric.Dim) numeric.Range { return nd.d.Bound(a, numeric.Var(d)) })
 }
 
-// PointKey reads a's cubes: a is a point on dims when every non-empty
-// cube (its constraints and the atoms of its predicate literals, read as
-// intervals) fixes dims to the same values.
+// PointKey quantifies a's predicates away and reads the cubes that remain
+// (one for NEXPOINT and NEX; the numeric-term paths for MTNDD and NDD): a
+// is a point on dims when every non-empty cube fixes dims to the same
+// values. Quantifying first keeps the test from enumerating the paths of
+// a BDD over many predicates on every call; what the predicates alone
+// knew is lost to the test, which only costs a point context (a context's
+// input is still checked by Leq before it is reused).
 func (pd *predDomain) PointKey(a numpred.Value, dims []numeric.Dim) (string, bool) {
-	cubes := pd.d.Cubes(a)
+	cubes := pd.d.Cubes(pd.d.Exists(pd.allPreds, a))
 	if len(cubes) == 0 || len(cubes) > maxPointCubes {
 		return "", false
 	}
@@ -54,22 +58,7 @@ func (pd *predDomain) PointKey(a numpred.Value, dims []numeric.Dim) (string, boo
 	n := pd.sp.NumDims()
 	key, found := "", false
 	for _, c := range cubes {
-		cons := append([]numeric.Constraint(nil), c.Cons...)
-		for _, l := range c.Preds {
-			if l.Primed {
-				continue
-			}
-			atom, ok := pd.sp.PredAtom(l.Pred)
-			if !ok {
-				continue
-			}
-			if l.Pos {
-				cons = append(cons, atom)
-			} else if neg, ok := atom.Negate(); ok {
-				cons = append(cons, neg)
-			}
-		}
-		v := iv.Assume(iv.Top(n), cons...)
+		v := iv.Assume(iv.Top(n), c.Cons...)
 		if iv.IsBottom(v) {
 			continue
 		}

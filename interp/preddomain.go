@@ -32,6 +32,7 @@ type predDomain struct {
 	// reduceOnAssume: reduce after every Assume (NEXPOINT).
 	reduceOnAssume bool
 	kind           numpred.Kind
+	allPreds       []numpred.PredID // every predicate, for PointKey
 }
 
 // analyzePred runs the analysis in the NumPredDom implementation named by
@@ -94,6 +95,7 @@ func analyzePredOnce[V any](cfg Config, nd numeric.Domain[V], s *space, th numer
 	pd := &predDomain{d: d, sp: sp, thresh: th, preds: atoms, byDim: map[numeric.Dim][]numpred.PredID{},
 		reduceOnAssume: (kind == numpred.KindNEXPoint || kind == numpred.KindNEX || kind == numpred.KindMTNDD) && len(atoms) <= maxReduceOnAssume, kind: kind}
 	for i, a := range atoms {
+		pd.allPreds = append(pd.allPreds, numpred.PredID(i))
 		for _, t := range a.Expr().Terms() {
 			pd.byDim[t.Dim] = append(pd.byDim[t.Dim], numpred.PredID(i))
 		}

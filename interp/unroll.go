@@ -106,6 +106,7 @@ func (r *funcRun[A]) unroll(e WTOElem, c *component) (start A, done bool) {
 	for i := range exits {
 		exits[i] = d.Bottom()
 	}
+	out := make([]A, len(c.exits))
 	for !d.IsBottom(frontier) {
 		if en.unrollLeft <= 0 || d.Strained() {
 			return entry, false
@@ -121,7 +122,6 @@ func (r *funcRun[A]) unroll(e WTOElem, c *component) (start A, done bool) {
 		for _, x := range c.backs {
 			next = r.joinInto(next, r.contrib(x))
 		}
-		out := make([]A, len(c.exits))
 		leaves := false
 		for i, x := range c.exits {
 			out[i] = r.contrib(x)
