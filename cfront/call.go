@@ -119,7 +119,12 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 		if !want {
 			return opaque("void value")
 		}
-		return b.havocVal(t, pos, "")
+		if !t.IsBounded() {
+			t = tInt
+		}
+		tmp := b.temp(t, pos)
+		b.emit(&ir.Havoc{Var: tmp, Range: t.Range(), Input: name}, pos)
+		return varVal(tmp)
 	case name == "__builtin_expect" && len(args) >= 1:
 		v := b.eval(args[0])
 		if len(args) > 1 {

@@ -58,11 +58,17 @@ func (b *builder) bounds(e numeric.LinExpr) (lo, hi numeric.Int, ok bool) {
 
 // havocVal returns a fresh temporary havocked within t, with a warning.
 func (b *builder) havocVal(t ir.IntType, pos ir.Pos, format string, args ...any) value {
+	return b.havocDef(t, nil, pos, format, args...)
+}
+
+// havocDef is havocVal for a value whose exact meaning def records (nil
+// when unknown).
+func (b *builder) havocDef(t ir.IntType, def *ir.Def, pos ir.Pos, format string, args ...any) value {
 	if !t.IsBounded() {
 		t = tInt
 	}
 	tmp := b.temp(t, pos)
-	b.emit(&ir.Havoc{Var: tmp, Range: t.Range()}, pos)
+	b.emit(&ir.Havoc{Var: tmp, Range: t.Range(), Def: def}, pos)
 	if format != "" {
 		b.diag(pos, ir.Warning, format, args...)
 	}
@@ -122,7 +128,8 @@ func (b *builder) storeWrapped(x *ir.Var, e numeric.LinExpr, pos ir.Pos) {
 			kt = tInt128
 		}
 		k := b.temp(kt, pos)
-		b.emit(&ir.Havoc{Var: k, Range: numeric.Range{Lo: numeric.BoundDown(kmin), Hi: numeric.BoundUp(kmax)}}, pos)
+		b.emit(&ir.Havoc{Var: k, Range: numeric.Range{Lo: numeric.BoundDown(kmin), Hi: numeric.BoundUp(kmax)},
+			Def: &ir.Def{Op: ir.DefFloorDiv, X: e.Sub(numeric.ConstInt(t.Min())), Y: numeric.ConstInt(m), Type: kt}}, pos)
 		r := e.Sub(ir.VarExpr(k).Scale(m))
 		b.emit(&ir.Assume{Cond: &ir.And{Xs: []ir.Cond{
 			ir.NewAtom(numeric.Ge(r, numeric.ConstInt(t.Min()))),
@@ -207,7 +214,7 @@ func (b *builder) assignExpr(x *ir.Var, n cc.ExpressionNode, pos ir.Pos) {
 		if name := b.calleeName(c); b.isNondet(name) {
 			if rt, ok := intType(c.Type()); ok && c.ArgumentExpressionList == nil &&
 				inRange(rt.Min(), rt.Max(), x.Type) && (!isBool(x.Type) || isBool(rt)) {
-				b.emit(&ir.Havoc{Var: x, Range: rt.Range()}, pos)
+				b.emit(&ir.Havoc{Var: x, Range: rt.Range(), Input: name}, pos)
 				return
 			}
 		}
@@ -468,6 +475,11 @@ func (b *builder) arith(op string, l, r value, rt ir.IntType, pos ir.Pos) value 
 	nonlin := func(why string) value {
 		return b.havocVal(rt, pos, "%s not modelled: havoc in %s", why, rt.Name)
 	}
+	// exactly records the operation's meaning for concrete execution and
+	// bit-precise encodings; the abstraction still sees a havoc.
+	exactly := func(d ir.DefOp, why string) value {
+		return b.havocDef(rt, &ir.Def{Op: d, X: l.e, Y: r.e, Type: rt}, pos, "%s not modelled: havoc in %s", why, rt.Name)
+	}
 	switch op {
 	case "+":
 		return value{e: l.e.Add(r.e), t: rt, isInt: true}
@@ -480,11 +492,15 @@ func (b *builder) arith(op string, l, r value, rt ir.IntType, pos ir.Pos) value 
 		case r.e.IsConst():
 			return value{e: l.e.Scale(r.e.Constant()), t: rt, isInt: true}
 		}
-		return nonlin("product of non-constants (*)")
+		return exactly(ir.DefMul, "product of non-constants (*)")
 	case "/", "%":
 		l, r = b.normalize(l, pos), b.normalize(r, pos)
 		if !r.e.IsConst() {
-			return nonlin("division by a non-constant (" + op + ")")
+			d := ir.DefDiv
+			if op == "%" {
+				d = ir.DefRem
+			}
+			return exactly(d, "division by a non-constant ("+op+")")
 		}
 		c := r.e.Constant()
 		if c.IsZero() {
@@ -507,7 +523,11 @@ func (b *builder) arith(op string, l, r value, rt ir.IntType, pos ir.Pos) value 
 		r = b.normalize(r, pos)
 		k, ok := r.e.Constant().Int64()
 		if !r.e.IsConst() || !ok || k < 0 || k >= int64(rt.Bits) {
-			return nonlin("shift by a non-constant or out-of-range amount (" + op + ")")
+			if op == ">>" {
+				l = b.normalize(l, pos)
+				return exactly(ir.DefShr, "shift by a non-constant or out-of-range amount (>>)")
+			}
+			return exactly(ir.DefShl, "shift by a non-constant or out-of-range amount (<<)")
 		}
 		if op == "<<" {
 			return value{e: l.e.Scale(pow2(int(k))), t: rt, isInt: true}
@@ -539,7 +559,7 @@ func (b *builder) arith(op string, l, r value, rt ir.IntType, pos ir.Pos) value 
 				return b.exactTemp(l.e.Sub(q.Scale(p)), rt, pos)
 			}
 		}
-		return nonlin("bitwise and (&)")
+		return exactly(ir.DefAnd, "bitwise and (&)")
 	case "|", "^":
 		if l.e.IsConst() {
 			l, r = r, l
@@ -547,7 +567,10 @@ func (b *builder) arith(op string, l, r value, rt ir.IntType, pos ir.Pos) value 
 		if r.e.IsConst() && r.e.Constant().IsZero() {
 			return l
 		}
-		return nonlin("bitwise " + map[string]string{"|": "or (|)", "^": "xor (^)"}[op])
+		if op == "|" {
+			return exactly(ir.DefOr, "bitwise or (|)")
+		}
+		return exactly(ir.DefXor, "bitwise xor (^)")
 	}
 	return nonlin("operator " + op)
 }
@@ -579,7 +602,7 @@ func log2(p numeric.Int) int {
 // floorDiv returns a fresh q with m*q <= a <= m*q + m - 1 (m > 0): floor(a/m).
 func (b *builder) floorDiv(a numeric.LinExpr, m numeric.Int, t ir.IntType, pos ir.Pos) numeric.LinExpr {
 	q := b.temp(t, pos)
-	b.emit(&ir.Havoc{Var: q, Range: t.Range()}, pos)
+	b.emit(&ir.Havoc{Var: q, Range: t.Range(), Def: &ir.Def{Op: ir.DefFloorDiv, X: a, Y: numeric.ConstInt(m), Type: t}}, pos)
 	b.emit(&ir.Assume{Cond: floorCond(a, ir.VarExpr(q), m)}, pos)
 	return ir.VarExpr(q)
 }
@@ -605,7 +628,7 @@ func ceilCond(a, q numeric.LinExpr, m numeric.Int) ir.Cond {
 // sign of a is unknown.
 func (b *builder) truncDiv(a numeric.LinExpr, m numeric.Int, t ir.IntType, pos ir.Pos) numeric.LinExpr {
 	q := b.temp(t, pos)
-	b.emit(&ir.Havoc{Var: q, Range: t.Range()}, pos)
+	b.emit(&ir.Havoc{Var: q, Range: t.Range(), Def: &ir.Def{Op: ir.DefDiv, X: a, Y: numeric.ConstInt(m), Type: t}}, pos)
 	qe := ir.VarExpr(q)
 	lo, hi, _ := b.bounds(a)
 	switch {

@@ -284,23 +284,28 @@ func (b *builder) iteration(s *cc.IterationStatement) {
 		b.goTo(cont, pos)
 		b.cond(s.ExpressionList, body, exit)
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
+		// cc/v4 numbers the clauses differently in the two forms: the
+		// declaration carries its own ';', so there the condition is
+		// ExpressionList and the post-expression ExpressionList2.
+		cond, post := s.ExpressionList2, s.ExpressionList3
 		if s.Case == cc.IterationStatementForDecl {
 			b.decl(s.Declaration)
+			cond, post = s.ExpressionList, s.ExpressionList2
 		} else if s.ExpressionList != nil {
 			b.discard(s.ExpressionList)
 		}
 		head, body, cont := b.newLoc(pos), b.newLoc(pos), b.newLoc(pos)
 		b.goTo(head, pos)
-		if s.ExpressionList2 != nil {
-			b.cond(s.ExpressionList2, body, exit)
+		if cond != nil {
+			b.cond(cond, body, exit)
 		} else {
 			b.jump(body, pos)
 		}
 		b.cur = body
 		b.loopBody(s.Statement, exit, cont)
 		b.goTo(cont, pos)
-		if s.ExpressionList3 != nil {
-			b.discard(s.ExpressionList3)
+		if post != nil {
+			b.discard(post)
 		}
 		b.jump(head, pos)
 	}

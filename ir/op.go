@@ -27,6 +27,14 @@ type Assume struct {
 type Havoc struct {
 	Var   *Var
 	Range numeric.Range
+	// Input, when set, says the value is a program input and names its
+	// source: the C nondet function (e.g. "__VERIFIER_nondet_int") or
+	// "nondet" for a Linear Program's x = ?. Counterexamples list inputs
+	// in the order executions meet them.
+	Input string
+	// Def, when non-nil, is the exact operation the value stands for
+	// (see Def); abstract analyses may ignore it.
+	Def *Def
 }
 
 // Call calls Callee with Args bound to its formals; when Result is

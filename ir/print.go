@@ -25,7 +25,14 @@ func OpString(op Op, env *numeric.Env) string {
 	case *Assume:
 		return "[" + CondString(op.Cond, env) + "]"
 	case *Havoc:
-		return fmt.Sprintf("%s := nondet %s", op.Var.Qual, op.Range)
+		s := fmt.Sprintf("%s := nondet %s", op.Var.Qual, op.Range)
+		if op.Input != "" {
+			s += " input " + op.Input
+		}
+		if op.Def != nil {
+			s += " def " + op.Def.String(env)
+		}
+		return s
 	case *Call:
 		args := make([]string, len(op.Args))
 		for i, a := range op.Args {

@@ -213,7 +213,7 @@ func (b *builder) stmt(s stmt, from, to *ir.Loc) {
 	case *assignStmt:
 		x := b.lookup(s.Name, s.Pos)
 		if _, ok := s.Rhs.(*nondetExpr); ok {
-			fn.AddEdge(from, to, &ir.Havoc{Var: x, Range: numeric.FullRange}, s.Pos)
+			fn.AddEdge(from, to, &ir.Havoc{Var: x, Range: numeric.FullRange, Input: "nondet"}, s.Pos)
 			return
 		}
 		fn.AddEdge(from, to, ir.NewAssign(x, b.linear(s.Rhs)), s.Pos)
