@@ -14,6 +14,8 @@
 package polyhedra
 
 import (
+	"time"
+
 	"github.com/numpred/numpred/numeric"
 )
 
@@ -52,7 +54,7 @@ func (p *poly) image(as []affine) *poly {
 			rays = append(rays, g)
 		}
 	}
-	q := newFromGens(p.n, lines, rays)
+	q := newFromGens(p.n, lines, rays, p.st)
 	return q
 }
 
@@ -84,7 +86,7 @@ func (p *poly) substitute(a affine) *poly {
 		}
 		return out.normalize()
 	}
-	q := &poly{n: p.n, hasC: true, hasG: true, min: true}
+	q := &poly{n: p.n, hasC: true, hasG: true, min: true, st: p.st}
 	for _, r := range p.eqs {
 		q.eqs = append(q.eqs, sub(r).signNormalize())
 	}
@@ -135,7 +137,7 @@ func (p *poly) forget(dims []int) *poly {
 	for _, x := range dims {
 		lines = append(lines, unitVec(p.n+1, x+1))
 	}
-	q := newFromGens(p.n, lines, rays)
+	q := newFromGens(p.n, lines, rays, p.st)
 	return q
 }
 
@@ -143,7 +145,7 @@ func (p *poly) forget(dims []int) *poly {
 func (p *poly) project(keep []int) *poly {
 	p.minimize()
 	if p.empty {
-		return newEmpty(len(keep))
+		return newEmpty(len(keep), p.st)
 	}
 	var lines, rays []vec
 	for _, l := range p.lines {
@@ -156,7 +158,7 @@ func (p *poly) project(keep []int) *poly {
 			rays = append(rays, g.normalize())
 		}
 	}
-	q := newFromGens(len(keep), lines, rays)
+	q := newFromGens(len(keep), lines, rays, p.st)
 	return q
 }
 
@@ -175,7 +177,7 @@ func (p *poly) permute(lp []int) *poly {
 		}
 		return out
 	}
-	q := &poly{n: p.n, hasC: true, hasG: true, min: true}
+	q := &poly{n: p.n, hasC: true, hasG: true, min: true, st: p.st}
 	for _, r := range p.eqs {
 		q.eqs = append(q.eqs, perm(r).signNormalize())
 	}
@@ -198,6 +200,7 @@ func (d *Domain) Assign(a Poly, dims []numeric.Dim, exprs []numeric.LinExpr) Pol
 	if len(dims) != len(exprs) {
 		panic("polyhedra: Assign with len(dims) != len(exprs)")
 	}
+	defer d.st.op(opAssign, time.Now())
 	if a.bottom || len(dims) == 0 {
 		return a
 	}
@@ -240,6 +243,7 @@ func (d *Domain) Assign(a Poly, dims []numeric.Dim, exprs []numeric.LinExpr) Pol
 
 // Forget returns ∃dims. a: the dims stay, unconstrained.
 func (d *Domain) Forget(a Poly, dims ...numeric.Dim) Poly {
+	defer d.st.op(opForget, time.Now())
 	if a.bottom || len(dims) == 0 {
 		return a
 	}

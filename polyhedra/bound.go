@@ -13,6 +13,8 @@
 package polyhedra
 
 import (
+	"time"
+
 	"github.com/numpred/numpred/numeric"
 )
 
@@ -118,7 +120,8 @@ func linBounds(a Poly, e numeric.LinExpr) (lo, hi ext) {
 // generators, rounded inwards to integers; the empty range when a is
 // empty.
 func (d *Domain) Bound(a Poly, e numeric.LinExpr) numeric.Range {
-	if d.IsBottom(a) {
+	defer d.st.op(opBound, time.Now())
+	if d.isBottom(a) {
 		return numeric.EmptyRange
 	}
 	lo, hi := linBounds(a, e)
@@ -135,7 +138,8 @@ func (d *Domain) Bound(a Poly, e numeric.LinExpr) numeric.Range {
 
 // Entails reports whether every point of gamma(a) satisfies c.
 func (d *Domain) Entails(a Poly, c numeric.Constraint) bool {
-	if d.IsBottom(a) || c.IsTrue() {
+	defer d.st.op(opEntails, time.Now())
+	if d.isBottom(a) || c.IsTrue() {
 		return true
 	}
 	if c.IsFalse() {
@@ -163,11 +167,16 @@ func entails(a Poly, c numeric.Constraint) bool {
 // generators, then branch and bound when that is inconclusive). Blocks the
 // two values share are skipped.
 func (d *Domain) Leq(a, b Poly) bool {
+	defer d.st.op(opLeq, time.Now())
+	return d.leq(a, b)
+}
+
+func (d *Domain) leq(a, b Poly) bool {
 	checkDims(a, b)
-	if d.IsBottom(a) {
+	if d.isBottom(a) {
 		return true
 	}
-	if d.IsBottom(b) {
+	if d.isBottom(b) {
 		return false
 	}
 	ao := a.owner()
@@ -176,7 +185,7 @@ func (d *Domain) Leq(a, b Poly) bool {
 			continue
 		}
 		for _, c := range blockConstraints(bb) {
-			if !entailsInt(a, c) {
+			if !entailsInt(a, c, d.st) {
 				return false
 			}
 		}
@@ -185,7 +194,10 @@ func (d *Domain) Leq(a, b Poly) bool {
 }
 
 // Equal reports whether a and b denote the same set.
-func (d *Domain) Equal(a, b Poly) bool { return d.Leq(a, b) && d.Leq(b, a) }
+func (d *Domain) Equal(a, b Poly) bool {
+	defer d.st.op(opEqual, time.Now())
+	return d.leq(a, b) && d.leq(b, a)
+}
 
 // leq reports whether p ⊆ q as rational polyhedra.
 func leq(p, q *poly) bool {

@@ -88,20 +88,21 @@ func localIndex(dims []numeric.Dim) map[numeric.Dim]int {
 
 // product returns the polyhedron over dims (sorted) that is the product of
 // the parts (each over a subset of dims, pairwise disjoint); dimensions of
-// dims in no part are unconstrained. The result is minimal.
-func product(parts []block, dims []numeric.Dim) *poly {
+// dims in no part are unconstrained. The result is minimal; a new
+// polyhedron records its statistics in st.
+func product(parts []block, dims []numeric.Dim, st *counters) *poly {
 	m := len(dims)
 	if len(parts) == 1 && len(parts[0].dims) == m {
 		return parts[0].p
 	}
 	loc := localIndex(dims)
 	covered := make([]bool, m)
-	q := &poly{n: m, hasC: true, hasG: true, min: true}
+	q := &poly{n: m, hasC: true, hasG: true, min: true, st: st}
 	vert := []vec{unitVec(m+1, 0)}
 	for _, b := range parts {
 		b.p.minimize()
 		if b.p.empty {
-			return newEmpty(m)
+			return newEmpty(m, st)
 		}
 		pos := make([]int, len(b.dims))
 		for i, d := range b.dims {
@@ -219,7 +220,7 @@ func split(p *poly, dims []numeric.Dim) []block {
 			pos[i] = int(d)
 			gd[i] = dims[d]
 		}
-		q := &poly{n: len(c), hasC: true, hasG: true}
+		q := &poly{n: len(c), hasC: true, hasG: true, st: p.st}
 		for _, r := range p.eqs {
 			if supportedBy(r, pos) {
 				q.eqs = append(q.eqs, restrict(r, pos))

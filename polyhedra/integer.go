@@ -14,6 +14,8 @@
 package polyhedra
 
 import (
+	"time"
+
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/polyhedra/internal/simplex"
 )
@@ -44,7 +46,9 @@ func (p *poly) noIntegerPoint() bool {
 		rows = append(rows, simplex.Row{Coefs: []numeric.Int(r.neg()[1:]), Const: r[0].Neg()})
 	}
 	budget := emptyBudget
-	found, complete := integerPoint(rows, p.n, &budget)
+	start := time.Now()
+	found, complete := integerPoint(rows, p.n, &budget, p.st)
+	p.st.emptiness(start, false, !complete)
 	return !found && complete
 }
 
@@ -53,9 +57,9 @@ const bbBudget = 50
 
 // entailsInt reports whether every integer point of the non-empty a
 // satisfies c (false when undecided within the budget).
-func entailsInt(a Poly, c numeric.Constraint) bool {
+func entailsInt(a Poly, c numeric.Constraint, st *counters) bool {
 	for _, h := range c.Split() {
-		if !entailsIneq(a, h) {
+		if !entailsIneq(a, h, st) {
 			return false
 		}
 	}
@@ -63,7 +67,7 @@ func entailsInt(a Poly, c numeric.Constraint) bool {
 }
 
 // entailsIneq decides e <= 0 over the integer points of a.
-func entailsIneq(a Poly, c numeric.Constraint) bool {
+func entailsIneq(a Poly, c numeric.Constraint, st *counters) bool {
 	e := c.Expr()
 	_, hi := linBounds(a, e)
 	if hi.inf {
@@ -90,7 +94,7 @@ func entailsIneq(a Poly, c numeric.Constraint) bool {
 	cs = append(cs, numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE))
 	rows, nvars := simplexRows(cs)
 	budget := bbBudget
-	found, complete := integerPoint(rows, nvars, &budget)
+	found, complete := integerPoint(rows, nvars, &budget, st)
 	return !found && complete
 }
 
@@ -128,12 +132,14 @@ func violatedAtIntegerVertex(a Poly, e numeric.LinExpr) bool {
 
 // integerPoint searches an integer solution of rows by depth-first branch
 // and bound; complete is false when the budget ran out first.
-func integerPoint(rows []simplex.Row, nvars int, budget *int) (found, complete bool) {
+func integerPoint(rows []simplex.Row, nvars int, budget *int, st *counters) (found, complete bool) {
 	if *budget <= 0 {
 		return false, false
 	}
 	*budget--
+	start := time.Now()
 	x, ok := simplex.Feasible(rows, nvars)
+	st.simplex(start, 0, false)
 	if !ok {
 		return false, true
 	}
@@ -147,11 +153,11 @@ func integerPoint(rows []simplex.Row, nvars int, budget *int) (found, complete b
 		up.Coefs[i] = numeric.I(1)
 		lo := simplex.Row{Coefs: make([]numeric.Int, nvars), Const: fl.Add(numeric.I(1))}
 		lo.Coefs[i] = numeric.I(-1)
-		f1, c1 := integerPoint(append(rows[:len(rows):len(rows)], up), nvars, budget)
+		f1, c1 := integerPoint(append(rows[:len(rows):len(rows)], up), nvars, budget, st)
 		if f1 {
 			return true, true
 		}
-		f2, c2 := integerPoint(append(rows[:len(rows):len(rows)], lo), nvars, budget)
+		f2, c2 := integerPoint(append(rows[:len(rows):len(rows)], lo), nvars, budget, st)
 		if f2 {
 			return true, true
 		}

@@ -11,6 +11,7 @@ package polyhedra
 
 import (
 	"sort"
+	"time"
 
 	"github.com/numpred/numpred/numeric"
 )
@@ -78,7 +79,7 @@ func hullIncremental(p, q *poly) *poly {
 	for _, i := range order {
 		c.add(q.rays[i], false)
 	}
-	h := &poly{n: n, hasC: true, hasG: true, min: true}
+	h := &poly{n: n, hasC: true, hasG: true, min: true, st: p.st}
 	for _, l := range c.lines {
 		h.eqs = append(h.eqs, l.signNormalize())
 	}
@@ -111,18 +112,23 @@ func satRowCap(r vec, gens []vec, bitcap int) bitset {
 // Join returns the convex hull of a and b (the least polyhedron
 // containing both).
 func (d *Domain) Join(a, b Poly) Poly {
+	defer d.st.op(opJoin, time.Now())
+	return d.join(a, b)
+}
+
+func (d *Domain) join(a, b Poly) Poly {
 	checkDims(a, b)
-	if d.IsBottom(a) {
+	if d.isBottom(a) {
 		return b
 	}
-	if d.IsBottom(b) {
+	if d.isBottom(b) {
 		return a
 	}
 	common, rest, pa, pb := d.factor(a, b)
 	if len(rest) == 0 {
 		return a
 	}
-	h := hull(product(pa, rest), product(pb, rest))
+	h := hull(product(pa, rest, d.st), product(pb, rest, d.st))
 	out := Poly{n: a.n, blocks: common}
 	if d.noDecomp {
 		out.blocks = append(out.blocks, block{dims: rest, p: h})

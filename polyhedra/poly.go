@@ -7,6 +7,7 @@ package polyhedra
 import (
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/numpred/numpred/numeric"
 )
@@ -28,6 +29,7 @@ type Poly struct {
 // only configuration and may be shared.
 type Domain struct {
 	noDecomp bool
+	st       *counters
 }
 
 // Option configures a Domain.
@@ -40,7 +42,7 @@ func WithoutDecomposition() Option { return func(d *Domain) { d.noDecomp = true 
 
 // New returns the polyhedra domain.
 func New(opts ...Option) *Domain {
-	d := &Domain{}
+	d := &Domain{st: &counters{}}
 	for _, o := range opts {
 		o(d)
 	}
@@ -56,7 +58,7 @@ var (
 // Top returns Z^n.
 func (d *Domain) Top(n int) Poly {
 	if d.noDecomp && n > 0 {
-		return Poly{n: n, blocks: []block{{dims: allDims(n), p: newTop(n)}}}
+		return Poly{n: n, blocks: []block{{dims: allDims(n), p: newTop(n, d.st)}}}
 	}
 	return Poly{n: n}
 }
@@ -71,6 +73,11 @@ func (d *Domain) Dims(a Poly) int { return a.n }
 // polyhedra that have rational but no integer points (integer tightening
 // of single constraints catches many, not all; see doc.go).
 func (d *Domain) IsBottom(a Poly) bool {
+	defer d.st.op(opIsBottom, time.Now())
+	return d.isBottom(a)
+}
+
+func (d *Domain) isBottom(a Poly) bool {
 	if a.bottom {
 		return true
 	}
@@ -84,7 +91,8 @@ func (d *Domain) IsBottom(a Poly) bool {
 
 // IsTop reports whether a is Z^n.
 func (d *Domain) IsTop(a Poly) bool {
-	if d.IsBottom(a) {
+	defer d.st.op(opIsTop, time.Now())
+	if d.isBottom(a) {
 		return false
 	}
 	for _, b := range a.blocks {
@@ -171,6 +179,11 @@ func constraintOf(r vec, eq bool, dims []numeric.Dim) numeric.Constraint {
 // merged (product) and the constraints added to the merged block
 // (incrementally, by Chernikova's algorithm, when it is minimised).
 func (d *Domain) Assume(a Poly, cs ...numeric.Constraint) Poly {
+	defer d.st.op(opAssume, time.Now())
+	return d.assume(a, cs...)
+}
+
+func (d *Domain) assume(a Poly, cs ...numeric.Constraint) Poly {
 	if a.bottom || len(cs) == 0 {
 		return a
 	}
@@ -257,8 +270,11 @@ func (d *Domain) rebuild(a Poly, u uf, use []bool, f func([]numeric.Dim, *poly) 
 				parts = append(parts, a.blocks[k])
 			}
 		}
-		p := product(parts, cls)
+		p := product(parts, cls, d.st)
 		q := f(cls, p)
+		if q.st == nil {
+			q.st = d.st // not yet published
+		}
 		if len(parts) == 1 && q == parts[0].p && len(parts[0].dims) == len(cls) {
 			out.blocks = append(out.blocks, parts[0])
 			continue
@@ -290,7 +306,7 @@ func (p *poly) addCons(eqs, ineqs []vec) *poly {
 	if p.empty {
 		return p
 	}
-	q := &poly{n: p.n, hasC: true, hasG: true}
+	q := &poly{n: p.n, hasC: true, hasG: true, st: p.st}
 	q.eqs = append(cloneRows(p.eqs), eqs...)
 	q.ineqs = append(cloneRows(p.ineqs), ineqs...)
 	q.lines, q.rays = p.lines, p.rays
@@ -301,6 +317,7 @@ func (p *poly) addCons(eqs, ineqs []vec) *poly {
 // Meet returns a ∩ b: b's constraints are assumed in a, except those of
 // blocks the two values share.
 func (d *Domain) Meet(a, b Poly) Poly {
+	defer d.st.op(opMeet, time.Now())
 	checkDims(a, b)
 	if a.bottom || b.bottom {
 		return d.Bottom(a.n)
@@ -317,7 +334,7 @@ func (d *Domain) Meet(a, b Poly) Poly {
 		}
 		cs = append(cs, blockConstraints(bb)...)
 	}
-	return d.Assume(a, cs...)
+	return d.assume(a, cs...)
 }
 
 // blockConstraints returns the minimal constraints of a non-empty block as
@@ -336,20 +353,22 @@ func blockConstraints(b block) []numeric.Constraint {
 
 // AddDims appends k unconstrained dimensions.
 func (d *Domain) AddDims(a Poly, k int) Poly {
+	defer d.st.op(opAddDims, time.Now())
 	out := Poly{n: a.n + k, bottom: a.bottom, blocks: a.blocks}
 	if a.bottom || k == 0 || !d.noDecomp {
 		return out
 	}
 	all := allDims(out.n)
 	if len(a.blocks) == 0 {
-		return Poly{n: out.n, blocks: []block{{dims: all, p: newTop(out.n)}}}
+		return Poly{n: out.n, blocks: []block{{dims: all, p: newTop(out.n, d.st)}}}
 	}
-	out.blocks = []block{{dims: all, p: product(a.blocks, all)}}
+	out.blocks = []block{{dims: all, p: product(a.blocks, all, d.st)}}
 	return out
 }
 
 // RemoveDims projects out dims and renumbers the others in order.
 func (d *Domain) RemoveDims(a Poly, dims ...numeric.Dim) Poly {
+	defer d.st.op(opRemoveDims, time.Now())
 	del := make([]bool, a.n)
 	for _, x := range dims {
 		del[x] = true
@@ -362,7 +381,7 @@ func (d *Domain) RemoveDims(a Poly, dims ...numeric.Dim) Poly {
 			m++
 		}
 	}
-	if d.IsBottom(a) {
+	if d.isBottom(a) {
 		return d.Bottom(m)
 	}
 	out := Poly{n: m}
@@ -386,13 +405,14 @@ func (d *Domain) RemoveDims(a Poly, dims ...numeric.Dim) Poly {
 	}
 	sortBlocks(out.blocks)
 	if d.noDecomp && m > 0 && len(out.blocks) == 0 {
-		out.blocks = []block{{dims: allDims(m), p: newTop(m)}}
+		out.blocks = []block{{dims: allDims(m), p: newTop(m, d.st)}}
 	}
 	return out
 }
 
 // PermuteDims renames dimension i to perm[i].
 func (d *Domain) PermuteDims(a Poly, perm []numeric.Dim) Poly {
+	defer d.st.op(opPermuteDims, time.Now())
 	if len(perm) != a.n {
 		panic("polyhedra: permutation of the wrong length")
 	}

@@ -5,6 +5,7 @@ package polyhedra
 
 import (
 	"sort"
+	"time"
 
 	"github.com/numpred/numpred/numeric"
 )
@@ -13,7 +14,12 @@ import (
 // inequalities, block by block), integer-normalised; bottom gives
 // [numeric.False], top the empty conjunction.
 func (d *Domain) Constraints(a Poly) []numeric.Constraint {
-	if d.IsBottom(a) {
+	defer d.st.op(opConstraints, time.Now())
+	return d.constraints(a)
+}
+
+func (d *Domain) constraints(a Poly) []numeric.Constraint {
+	if d.isBottom(a) {
 		return []numeric.Constraint{numeric.False}
 	}
 	var cs []numeric.Constraint
@@ -50,5 +56,6 @@ func lessConstraint(c, d numeric.Constraint) bool {
 // String formats a as a conjunction of constraints, naming dimensions by
 // env (nil: x0, x1, ...): "true" for top, "false" for bottom.
 func (d *Domain) String(a Poly, env *numeric.Env) string {
-	return numeric.ConjString(d.Constraints(a), env)
+	defer d.st.op(opString, time.Now())
+	return numeric.ConjString(d.constraints(a), env)
 }

@@ -5,6 +5,7 @@ package polyhedra
 
 import (
 	"fmt"
+	"time"
 )
 
 // SanityCheck checks a's invariants: blocks are disjoint, sorted and in
@@ -15,6 +16,7 @@ import (
 // systems are minimal: a fresh conversion from the constraints yields as
 // many equalities, inequalities, lines and rays.
 func (d *Domain) SanityCheck(a Poly) error {
+	defer d.st.op(opSanityCheck, time.Now())
 	if a.bottom {
 		if len(a.blocks) != 0 {
 			return fmt.Errorf("polyhedra: bottom value with blocks")
@@ -151,7 +153,7 @@ func (p *poly) sanity() error {
 	}
 	// And as a whole: a fresh conversion from the constraints has the same
 	// sizes (minimal forms are unique up to equalities and lines).
-	q := newFromCons(p.n, cloneRows(p.eqs), cloneRows(p.ineqs))
+	q := newFromCons(p.n, cloneRows(p.eqs), cloneRows(p.ineqs), nil)
 	q.minimize()
 	if q.empty {
 		return fmt.Errorf("constraints are infeasible but generators exist")
@@ -161,7 +163,7 @@ func (p *poly) sanity() error {
 			len(p.eqs), len(p.ineqs), len(p.lines), len(p.rays), len(q.eqs), len(q.ineqs), len(q.lines), len(q.rays))
 	}
 	// And the generators generate the same polyhedron as the constraints.
-	g := newFromGens(p.n, cloneRows(p.lines), cloneRows(p.rays))
+	g := newFromGens(p.n, cloneRows(p.lines), cloneRows(p.rays), nil)
 	g.exact = true
 	if !leq(g, q) || !leq(q, g) {
 		return fmt.Errorf("generators and constraints describe different polyhedra")

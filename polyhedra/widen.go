@@ -29,6 +29,8 @@
 package polyhedra
 
 import (
+	"time"
+
 	"github.com/numpred/numpred/numeric"
 )
 
@@ -103,7 +105,7 @@ func widenPoly(p, q *poly, t numeric.Thresholds) *poly {
 			keep = append(keep, nr)
 		}
 	}
-	return newFromCons(p.n, nil, keep)
+	return newFromCons(p.n, nil, keep, p.st)
 }
 
 // satRow returns the set of gens saturating row r.
@@ -134,22 +136,28 @@ func octagonal(r vec) bool {
 }
 
 // Widen returns a ∇ b (standard H79 widening).
-func (d *Domain) Widen(a, b Poly) Poly { return d.widen(a, b, nil) }
+func (d *Domain) Widen(a, b Poly) Poly {
+	defer d.st.op(opWiden, time.Now())
+	return d.widen(a, b, nil)
+}
 
 // WidenThresholds returns a ∇ b where a dropped octagonal bound is relaxed
 // to the next threshold that still holds.
-func (d *Domain) WidenThresholds(a, b Poly, t numeric.Thresholds) Poly { return d.widen(a, b, t) }
+func (d *Domain) WidenThresholds(a, b Poly, t numeric.Thresholds) Poly {
+	defer d.st.op(opWiden, time.Now())
+	return d.widen(a, b, t)
+}
 
 func (d *Domain) widen(a, b Poly, t numeric.Thresholds) Poly {
 	checkDims(a, b)
-	if d.IsBottom(a) {
+	if d.isBottom(a) {
 		return b
 	}
-	if d.IsBottom(b) {
+	if d.isBottom(b) {
 		return a
 	}
-	if !d.Leq(a, b) {
-		b = d.Join(a, b)
+	if !d.leq(a, b) {
+		b = d.join(a, b)
 	}
 	u := newUF(a.n)
 	use := make([]bool, a.n)
@@ -169,7 +177,7 @@ func (d *Domain) widen(a, b Poly, t numeric.Thresholds) Poly {
 			out.blocks = append(out.blocks, pa[0])
 			continue
 		}
-		w := widenPoly(product(pa, cls), product(pb, cls), t)
+		w := widenPoly(product(pa, cls, d.st), product(pb, cls, d.st), t)
 		out.blocks = append(out.blocks, block{dims: cls, p: w})
 	}
 	sortBlocks(out.blocks)
@@ -195,15 +203,16 @@ func partsIn(a Poly, owner []int, cls []numeric.Dim) []block {
 // a), and a decreasing chain stabilises since each of the finitely many
 // octagonal forms, once bounded, stays bounded.
 func (d *Domain) Narrow(a, b Poly) Poly {
+	defer d.st.op(opNarrow, time.Now())
 	checkDims(a, b)
-	if d.IsBottom(a) {
+	if d.isBottom(a) {
 		return a
 	}
-	if d.IsBottom(b) {
+	if d.isBottom(b) {
 		return d.Bottom(a.n)
 	}
 	var cs []numeric.Constraint
-	for _, c := range d.Constraints(b) {
+	for _, c := range d.constraints(b) {
 		for _, h := range c.Split() {
 			e := h.Expr()
 			if !octagonalExpr(e) {
@@ -214,7 +223,7 @@ func (d *Domain) Narrow(a, b Poly) Poly {
 			}
 		}
 	}
-	return d.Assume(a, cs...)
+	return d.assume(a, cs...)
 }
 
 // octagonalExpr reports whether e has one or two terms, each ±1.

@@ -1,0 +1,216 @@
+// This file implements the domain's statistics: counters and timers of its
+// operations and of the work inside them (minimisation, integer emptiness,
+// the simplex), which --stats prints.
+
+package polyhedra
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Stats are the counters and timers of a Domain since New. Minimisations,
+// emptiness tests and simplex calls happen inside operations, so their
+// times are parts of Time (and simplex time is partly emptiness time);
+// work done lazily on a value is counted by the Domain that made the value.
+type Stats struct {
+	// Ops are the operations called (Join, Assume, IsBottom, ...), sorted
+	// by name. Only outermost calls count: an IsBottom inside Join is
+	// Join's time.
+	Ops []OpStat
+	// Time is the total time in operations, Count their number.
+	Time  time.Duration
+	Count int64
+	// Slowest is the duration of the slowest single operation, SlowestOp
+	// its name.
+	Slowest   time.Duration
+	SlowestOp string
+	// Minimize counts the minimisations that did work (Chernikova
+	// conversions and redundancy removal).
+	Minimize Counter
+	// Emptiness counts the integer emptiness tests of polyhedra that are
+	// not rationally empty (each block's answer is cached in the value):
+	// EmptyCheap of them were decided by the tests on the generators
+	// (integral vertex, rounding, thin direction, box enumeration),
+	// EmptyGaveUp ran out of budget and answered "not empty".
+	Emptiness   Counter
+	EmptyCheap  int64
+	EmptyGaveUp int64
+	// Simplex counts simplex runs (branch-and-bound nodes of emptiness and
+	// inclusion tests), Pivots their pivots, and SimplexGaveUp the runs
+	// whose cost bound ran out (their callers then answer conservatively).
+	Simplex       Counter
+	Pivots        int64
+	SimplexGaveUp int64
+}
+
+// Counter is a number of events and the time spent in them.
+type Counter struct {
+	Count int64
+	Time  time.Duration
+}
+
+// OpStat is the number of calls of one operation and their total time.
+type OpStat struct {
+	Name  string
+	Count int64
+	Time  time.Duration
+}
+
+// String formats s on one line, e.g. "ops 1200 in 0.310s (slowest Join
+// 0.004s); minimise 300 in 0.120s; emptiness 40 in 0.020s (31 cheap, 0
+// gave up); simplex 25 in 0.010s (140 pivots, 0 gave up)".
+func (s Stats) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ops %d in %.3fs", s.Count, s.Time.Seconds())
+	if s.SlowestOp != "" {
+		fmt.Fprintf(&b, " (slowest %s %.3fs)", s.SlowestOp, s.Slowest.Seconds())
+	}
+	fmt.Fprintf(&b, "; minimise %d in %.3fs", s.Minimize.Count, s.Minimize.Time.Seconds())
+	fmt.Fprintf(&b, "; emptiness %d in %.3fs (%d cheap, %d gave up)",
+		s.Emptiness.Count, s.Emptiness.Time.Seconds(), s.EmptyCheap, s.EmptyGaveUp)
+	fmt.Fprintf(&b, "; simplex %d in %.3fs (%d pivots, %d gave up)",
+		s.Simplex.Count, s.Simplex.Time.Seconds(), s.Pivots, s.SimplexGaveUp)
+	return b.String()
+}
+
+// Stats returns a snapshot of d's statistics.
+func (d *Domain) Stats() Stats {
+	return d.st.snapshot()
+}
+
+// opKind names a timed operation.
+type opKind int
+
+const (
+	opAddDims opKind = iota
+	opAssign
+	opAssume
+	opBound
+	opConstraints
+	opEntails
+	opEqual
+	opForget
+	opIsBottom
+	opIsTop
+	opJoin
+	opLeq
+	opMeet
+	opNarrow
+	opPermuteDims
+	opRemoveDims
+	opSanityCheck
+	opString
+	opWiden
+	numOps
+)
+
+var opNames = [numOps]string{
+	opAddDims: "AddDims", opAssign: "Assign", opAssume: "Assume", opBound: "Bound",
+	opConstraints: "Constraints", opEntails: "Entails", opEqual: "Equal",
+	opForget: "Forget", opIsBottom: "IsBottom", opIsTop: "IsTop", opJoin: "Join",
+	opLeq: "Leq", opMeet: "Meet", opNarrow: "Narrow", opPermuteDims: "PermuteDims",
+	opRemoveDims: "RemoveDims", opSanityCheck: "SanityCheck", opString: "String",
+	opWiden: "Widen",
+}
+
+// counters accumulates a Domain's statistics; it is safe for concurrent
+// use, and its methods do nothing on a nil receiver (polyhedra made
+// outside a Domain).
+type counters struct {
+	mu        sync.Mutex
+	ops       [numOps]Counter
+	slowest   time.Duration
+	slowestOp opKind
+	s         Stats // the scalar fields (Ops, Time, Count, Slowest* unused)
+}
+
+// op records one operation of kind k that started at start; use it as
+// defer d.st.op(k, time.Now()).
+func (c *counters) op(k opKind, start time.Time) {
+	if c == nil {
+		return
+	}
+	el := time.Since(start)
+	c.mu.Lock()
+	c.ops[k].Count++
+	c.ops[k].Time += el
+	if el > c.slowest {
+		c.slowest, c.slowestOp = el, k
+	}
+	c.mu.Unlock()
+}
+
+// minimized records a minimisation that started at start.
+func (c *counters) minimized(start time.Time) {
+	if c == nil {
+		return
+	}
+	el := time.Since(start)
+	c.mu.Lock()
+	c.s.Minimize.Count++
+	c.s.Minimize.Time += el
+	c.mu.Unlock()
+}
+
+// emptiness records an integer emptiness test that started at start;
+// cheap: decided on the generators; gaveUp: budget exhausted.
+func (c *counters) emptiness(start time.Time, cheap, gaveUp bool) {
+	if c == nil {
+		return
+	}
+	el := time.Since(start)
+	c.mu.Lock()
+	c.s.Emptiness.Count++
+	c.s.Emptiness.Time += el
+	if cheap {
+		c.s.EmptyCheap++
+	}
+	if gaveUp {
+		c.s.EmptyGaveUp++
+	}
+	c.mu.Unlock()
+}
+
+// simplex records a simplex run that started at start, with its pivots
+// and whether its cost bound ran out.
+func (c *counters) simplex(start time.Time, pivots int, gaveUp bool) {
+	if c == nil {
+		return
+	}
+	el := time.Since(start)
+	c.mu.Lock()
+	c.s.Simplex.Count++
+	c.s.Simplex.Time += el
+	c.s.Pivots += int64(pivots)
+	if gaveUp {
+		c.s.SimplexGaveUp++
+	}
+	c.mu.Unlock()
+}
+
+func (c *counters) snapshot() Stats {
+	if c == nil {
+		return Stats{}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.s
+	s.Ops = nil
+	for k, o := range c.ops {
+		if o.Count == 0 {
+			continue
+		}
+		s.Ops = append(s.Ops, OpStat{Name: opNames[k], Count: o.Count, Time: o.Time})
+		s.Count += o.Count
+		s.Time += o.Time
+	}
+	sort.Slice(s.Ops, func(i, j int) bool { return s.Ops[i].Name < s.Ops[j].Name })
+	if c.slowest > 0 {
+		s.Slowest, s.SlowestOp = c.slowest, opNames[c.slowestOp]
+	}
+	return s
+}
