@@ -1,0 +1,229 @@
+// This file implements Context: the Z3 context, its options, and the
+// release of Z3 objects that Go no longer references.
+
+package smt
+
+/*
+#cgo LDFLAGS: -lz3
+#cgo noescape np_dec_ref_all
+#cgo nocallback np_dec_ref_all
+#cgo noescape np_opn
+#cgo nocallback np_opn
+#cgo noescape np_solver_check
+#cgo nocallback np_solver_check
+#cgo noescape np_solver_core
+#cgo nocallback np_solver_core
+#cgo noescape np_sort
+#cgo nocallback np_sort
+#cgo noescape np_mk_solver
+#cgo nocallback np_mk_solver
+#cgo noescape np_solver_model
+#cgo nocallback np_solver_model
+#cgo noescape np_mk_context
+#cgo nocallback np_mk_context
+#include <stdlib.h>
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Context owns every Z3 object of this package: sorts, terms, solvers and
+// models all belong to one Context and must not be mixed with another's.
+//
+// A Context is not safe for concurrent use: all its methods, and those of
+// its terms, solvers and models, must be called from one goroutine at a
+// time. The one exception is Interrupt, which any goroutine may call at
+// any time.
+type Context struct {
+	st      *ctxState
+	timeout time.Duration
+
+	boolSort, intSort *Sort
+	bvSorts           map[int]*Sort
+}
+
+// ctxState is the part of a Context that cleanups reach: it never points
+// back to the Context, so an unreachable Context can be cleaned up too.
+type ctxState struct {
+	mu sync.Mutex // guards z against Close racing with Interrupt, and the queues
+	z  C.Z3_context
+
+	// Objects whose Go handles became unreachable, released by drain on
+	// the owning goroutine (Z3 contexts are single-threaded).
+	asts    []C.Z3_ast
+	models  []C.Z3_model
+	solvers []C.Z3_solver
+	pending atomic.Int32 // len(asts)+len(models)+len(solvers), read without mu
+}
+
+// Option configures a Context (see NewContext).
+type Option func(*config)
+
+type config struct {
+	timeout    time.Duration
+	models     bool
+	unsatCores bool
+}
+
+// Timeout sets the default time limit of every Check of the context's
+// solvers (Solver.SetTimeout changes it per solver). Zero, the default,
+// means no limit. Z3 counts in milliseconds; a positive d below one
+// millisecond counts as one.
+func Timeout(d time.Duration) Option {
+	return func(c *config) { c.timeout = d }
+}
+
+// Models sets whether solvers produce models (Z3's "model" parameter;
+// default true). Solver.Model fails without them.
+func Models(on bool) Option {
+	return func(c *config) { c.models = on }
+}
+
+// UnsatCores sets whether solvers track unsat cores (Z3's "unsat_core"
+// parameter; default true). Solver.UnsatCore reads them.
+func UnsatCores(on bool) Option {
+	return func(c *config) { c.unsatCores = on }
+}
+
+// NewContext returns a new Z3 context with the given options. Close
+// releases it; a Context that becomes unreachable is released anyway, but
+// Z3's memory is invisible to Go's garbage collector, so close it.
+func NewContext(opts ...Option) (*Context, error) {
+	cfg := config{models: true, unsatCores: true}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var code C.int
+	z := C.np_mk_context(cbool(cfg.models), cbool(cfg.unsatCores), &code)
+	if z == nil {
+		return nil, &Error{Op: "NewContext", Code: ErrorCode(code)}
+	}
+	c := &Context{
+		st:      &ctxState{z: z},
+		timeout: cfg.timeout,
+		bvSorts: make(map[int]*Sort),
+	}
+	runtime.AddCleanup(c, (*ctxState).close, c.st)
+	return c, nil
+}
+
+// Close releases the context and every object of it. Using the context,
+// or any of its sorts, terms, solvers or models, afterwards is an error
+// (ErrClosed), not a crash. Close is idempotent.
+func (c *Context) Close() {
+	c.st.close()
+}
+
+func (st *ctxState) close() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.z == nil {
+		return
+	}
+	C.np_del_context(st.z)
+	st.z = nil
+	st.asts, st.models, st.solvers = nil, nil, nil
+	st.pending.Store(0)
+}
+
+// Interrupt stops a Check running in the context, which then returns
+// Unknown with the reason "canceled". It is the one method that is safe to
+// call from another goroutine. A Check that starts after the interrupt is
+// not affected (see Solver.CheckContext for cancellation that cannot miss).
+func (c *Context) Interrupt() {
+	st := c.st
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.z != nil {
+		C.np_interrupt(st.z)
+	}
+}
+
+// z returns the Z3 context after releasing the objects Go dropped since
+// the last call, or nil if the context is closed. Every operation starts
+// with it, so dec_refs run only on the owning goroutine and never during
+// an operation that still reads the handles it was given.
+func (c *Context) z() C.Z3_context {
+	st := c.st
+	if st.pending.Load() != 0 {
+		st.drain()
+	}
+	return st.z
+}
+
+func (st *ctxState) drain() {
+	st.mu.Lock()
+	z, asts, models, solvers := st.z, st.asts, st.models, st.solvers
+	st.asts, st.models, st.solvers = nil, nil, nil
+	st.pending.Store(0)
+	st.mu.Unlock()
+	if z == nil {
+		return
+	}
+	if len(asts) > 0 {
+		C.np_dec_ref_all(z, &asts[0], C.uint(len(asts)))
+	}
+	for _, m := range models {
+		C.np_model_dec_ref(z, m)
+	}
+	for _, s := range solvers {
+		C.np_solver_dec_ref(z, s)
+	}
+}
+
+// astRef, modelRef and solverRef are the arguments of the cleanups that
+// queue a Z3 object for release when its Go handle becomes unreachable.
+type astRef struct {
+	st *ctxState
+	a  C.Z3_ast
+}
+
+type modelRef struct {
+	st *ctxState
+	m  C.Z3_model
+}
+
+type solverRef struct {
+	st *ctxState
+	s  C.Z3_solver
+}
+
+func releaseAST(r astRef) {
+	r.st.mu.Lock()
+	if r.st.z != nil {
+		r.st.asts = append(r.st.asts, r.a)
+		r.st.pending.Add(1)
+	}
+	r.st.mu.Unlock()
+}
+
+func releaseModel(r modelRef) {
+	r.st.mu.Lock()
+	if r.st.z != nil {
+		r.st.models = append(r.st.models, r.m)
+		r.st.pending.Add(1)
+	}
+	r.st.mu.Unlock()
+}
+
+func releaseSolver(r solverRef) {
+	r.st.mu.Lock()
+	if r.st.z != nil {
+		r.st.solvers = append(r.st.solvers, r.s)
+		r.st.pending.Add(1)
+	}
+	r.st.mu.Unlock()
+}
+
+func cbool(b bool) C.int {
+	if b {
+		return 1
+	}
+	return 0
+}
