@@ -185,11 +185,11 @@ func (c *Context) wrap(op string, r C.np_term) *Term {
 type sig int
 
 const (
-	sigBool   sig = iota // all Bool
-	sigInt               // all Int
-	sigBV                // all BitVec of one width
-	sigSame              // all of one sort
-	sigBVAny             // all BitVec
+	sigBool  sig = iota // all Bool
+	sigInt              // all Int
+	sigBV               // all BitVec of one width
+	sigSame             // all of one sort
+	sigBVAny            // all BitVec
 )
 
 // checkSig returns an error if ts do not fit s. Precondition: c.check
