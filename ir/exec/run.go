@@ -289,7 +289,7 @@ func (r *runner) havoc(h *ir.Havoc, e *ir.Edge, info *edgeInfo, cur *fn) (numeri
 			return v, false
 		}
 		var err error
-		v, err = h.Def.Eval(r.m.vals)
+		v, err = evalDef(h.Def, r.m.vals)
 		if err != nil {
 			var ub *ir.ErrUndefined
 			if errors.As(err, &ub) {
