@@ -4,14 +4,14 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/numpred/numpred/interp"
-	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/ir/exec"
 	"github.com/numpred/numpred/linprog"
-	"github.com/numpred/numpred/numeric"
 )
 
 // TestRandomProgramsSound is an end-to-end soundness test: it generates
@@ -48,9 +48,16 @@ func TestRandomProgramsSound(t *testing.T) {
 		if err != nil {
 			t.Fatalf("generated program does not parse: %v\n%s", err, src)
 		}
+		// Random runs on the concrete interpreter: values in [-20, 20],
+		// random choices, calls at most 50 deep.
 		reached := false
+		m := exec.New(p)
 		for run := 0; run < 300 && !reached; run++ {
-			reached = execReachesError(p, rand.New(rand.NewSource(int64(run))))
+			res := m.Run(exec.Random(randv2.New(randv2.NewPCG(uint64(run), 0)), 20), exec.Options{MaxSteps: 20000, MaxDepth: 50})
+			if res.Outcome == exec.Internal {
+				t.Fatalf("concrete run: %v\n%s", res.Err, src)
+			}
+			reached = res.Outcome == exec.ErrorReached
 		}
 		if reached {
 			unsafe++
@@ -176,93 +183,4 @@ func (g *progGen) stmts(sb *strings.Builder, depth, n int, ind string) {
 			fmt.Fprintf(sb, "%sassert(%s);\n", ind, g.cond())
 		}
 	}
-}
-
-// execReachesError runs p once from main, choosing among enabled edges
-// and havoc values at random, and reports whether it reached an error
-// location. Calls are call by value with fresh locals, run recursively
-// (depth-bounded); the callee's variables are restored on return, since a
-// recursive activation shares them.
-func execReachesError(p *ir.Program, rng *rand.Rand) bool {
-	vals := make([]numeric.Int, len(p.Vars))
-	for i := range vals {
-		vals[i] = numeric.I(int64(rng.Intn(21) - 10))
-	}
-	steps := 0
-	var run func(f *ir.Func, depth int) (reachedError, returned bool)
-	run = func(f *ir.Func, depth int) (bool, bool) {
-		l := f.Entry
-		for ; steps < 20000; steps++ {
-			switch l.Kind {
-			case ir.Error:
-				return true, false
-			case ir.Exit:
-				return false, true
-			}
-			var enabled []*ir.Edge
-			for _, e := range l.Out {
-				if a, ok := e.Op.(*ir.Assume); ok {
-					v, det := ir.Eval(a.Cond, vals)
-					if det && !v {
-						continue
-					}
-					if !det && rng.Intn(2) == 0 {
-						continue
-					}
-				}
-				enabled = append(enabled, e)
-			}
-			if len(enabled) == 0 {
-				return false, false
-			}
-			e := enabled[rng.Intn(len(enabled))]
-			switch op := e.Op.(type) {
-			case *ir.Assign:
-				next := append([]numeric.Int(nil), vals...)
-				for i, x := range op.Lhs {
-					next[x.ID] = op.Rhs[i].Eval(vals)
-				}
-				vals = next
-			case *ir.Havoc:
-				vals[op.Var.ID] = numeric.I(int64(rng.Intn(41) - 20))
-			case *ir.Call:
-				if depth > 50 {
-					return false, false
-				}
-				g := op.Callee
-				frame := append(append([]*ir.Var(nil), g.Formals...), g.Locals...)
-				saved := make([]numeric.Int, len(frame))
-				for i, v := range frame {
-					saved[i] = vals[v.ID]
-				}
-				args := make([]numeric.Int, len(op.Args))
-				for i, a := range op.Args {
-					args[i] = a.Eval(vals)
-				}
-				for _, v := range g.Locals {
-					vals[v.ID] = numeric.I(int64(rng.Intn(21) - 10))
-				}
-				for i, v := range g.Formals {
-					vals[v.ID] = args[i]
-				}
-				reached, returned := run(g, depth+1)
-				if reached {
-					return true, false
-				}
-				if !returned {
-					return false, false
-				}
-				for i, v := range frame {
-					vals[v.ID] = saved[i]
-				}
-			case *ir.Assume, *ir.Skip, *ir.Return:
-			default:
-				panic(fmt.Sprintf("execReachesError: unexpected %T", e.Op))
-			}
-			l = e.To
-		}
-		return false, false
-	}
-	reached, _ := run(p.Main, 0)
-	return reached
 }
