@@ -303,3 +303,58 @@ func TestCubeMatchesFold(t *testing.T) {
 	_, err = m.Cube([]Literal{{Var: 99, Pos: true}})
 	require.Error(t, err)
 }
+
+func TestCustomLayout(t *testing.T) {
+	// Predicate 1 first, then two terms of group 7, then predicate 0,
+	// then a pool of two terms.
+	m, err := New(2, 2, Layout(PredBlock(1), TermBlock(7, 2), PredBlock(0)))
+	require.NoError(t, err)
+	require.Equal(t, 3+2+3+2, m.Varnum())
+	require.Equal(t, 0, m.VarOf(Pred, 1))
+	require.Equal(t, 2, m.VarOf(Shadow, 1))
+	require.Equal(t, 5, m.VarOf(Pred, 0))
+	require.Equal(t, 6, m.VarOf(Primed, 0))
+	require.Equal(t, 4, m.TermCapacity())
+	require.Equal(t, []int{3, 4, 8, 9}, []int{m.TermVar(0), m.TermVar(1), m.TermVar(2), m.TermVar(3)})
+	r, i := m.RoleOf(6)
+	require.Equal(t, Primed, r)
+	require.Equal(t, 0, i)
+	r, i = m.RoleOf(4)
+	require.Equal(t, Term, r)
+	require.Equal(t, 1, i)
+	require.True(t, m.IsTermVar(3))
+	require.False(t, m.IsTermVar(5))
+	require.True(t, m.IsTermVar(m.Varnum()), "the constants' level counts as numeric")
+
+	// Group 7 gets its reserved variables first, then the pool; other
+	// groups go straight to the pool.
+	v, err := m.NewTermIn(7)
+	require.NoError(t, err)
+	require.Equal(t, 3, v)
+	v, err = m.NewTermIn(3)
+	require.NoError(t, err)
+	require.Equal(t, 8, v)
+	v, err = m.NewTermIn(7)
+	require.NoError(t, err)
+	require.Equal(t, 4, v)
+	v, err = m.NewTermIn(7)
+	require.NoError(t, err)
+	require.Equal(t, 9, v)
+	require.Equal(t, 4, m.TermsUsed())
+	_, err = m.NewTermIn(7)
+	var ce *CapacityError
+	require.ErrorAs(t, err, &ce)
+
+	// Operations respect the order: a cube over all roles is one chain.
+	c, err := m.Cube([]Literal{{m.VarOf(Pred, 0), true}, {3, false}, {m.VarOf(Pred, 1), true}})
+	require.NoError(t, err)
+	require.NoError(t, m.SanityCheck(c))
+	n, err := m.Size(c)
+	require.NoError(t, err)
+	require.Equal(t, 3, n)
+
+	_, err = New(2, 0, Layout(PredBlock(0)))
+	require.Error(t, err, "a predicate without a block")
+	_, err = New(1, 0, Layout(PredBlock(0), PredBlock(0)))
+	require.Error(t, err, "a predicate placed twice")
+}

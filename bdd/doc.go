@@ -5,16 +5,21 @@
 // need on top of plain BDDs (Gurfinkel & Chaki, "Combining Predicate and
 // Numeric Abstraction for Software Model Checking", Sections III and V):
 //
-//   - Variables allocated by role. rudd fixes the number of variables when
-//     a BDD is created, so a Manager reserves ranges up front: for every
-//     predicate p_i three adjacent variables (current, primed and shadow
-//     copies), then a block of numeric-term variables. Predicate
-//     variables therefore precede every numeric-term variable in the
-//     variable order, as MTNDD requires (Section V-C), and primed and shadow
-//     copies sit next to their unprimed variable, which keeps renaming
-//     cheap. A run that needs more numeric terms than reserved gets a
-//     *CapacityError; the caller rebuilds with a larger capacity (nothing is
-//     ever silently corrupted).
+//   - Variables allocated by role. rudd fixes the number of variables (and
+//     their order) when a BDD is created, so a Manager reserves them up
+//     front: for every predicate p_i three adjacent variables (current,
+//     primed and shadow copies), numeric-term variables in blocks reserved
+//     per group, and a pool of term variables for any group. By default
+//     the predicates come first, in index order, then the pool: predicate
+//     variables precede every numeric-term variable, as MTNDD requires
+//     (Section V-C). The Layout option places predicates and term blocks
+//     in any order, which lets NDD keep the terms over a program variable
+//     next to the predicates over it (a relation between them then costs a
+//     few nodes instead of a diagram exponential in their distance).
+//     Primed and shadow copies always sit next to their unprimed variable,
+//     which keeps renaming cheap. A run that needs more numeric terms than
+//     reserved gets a *CapacityError; the caller rebuilds with a larger
+//     capacity (nothing is ever silently corrupted).
 //   - The usual operations (And, Or, Not, Ite, Exists over a variable set,
 //     Replace for priming and unpriming, which falls back to an exact
 //     substitution when the target variable is already in the support).

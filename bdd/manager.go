@@ -71,23 +71,55 @@ func (e *CapacityError) Error() string {
 // ErrInvalidNode is returned when an operation receives the zero Node.
 var ErrInvalidNode = errors.New("bdd: invalid (zero) node")
 
-// Manager owns a rudd BDD whose variables are reserved by role: predicate
-// i has variables 3i (current), 3i+1 (primed) and 3i+2 (shadow); numeric
-// term j has variable 3P+j where P is the number of predicates.
+// Manager owns a rudd BDD whose variables are reserved by role. Its
+// layout (the variable order, which rudd fixes at creation) is a sequence
+// of blocks: a predicate block holds the current, primed and shadow copies
+// of one predicate, adjacent in that order; a term block holds numeric-term
+// variables reserved for one group; last comes a pool of numeric-term
+// variables any group may use. By default (no Layout option) predicate i
+// has variables 3i, 3i+1, 3i+2 and the pool follows, so every predicate
+// variable precedes every term variable.
 type Manager struct {
-	b        *rudd.BDD
-	preds    int
-	terms    int
-	used     int // numeric-term variables handed out by NewTerm
-	err      error
+	b     *rudd.BDD
+	preds int
+	terms int // every term variable: group blocks and pool
+	used  int // numeric-term variables handed out
+	err   error
+	// predVar[r][i] is the variable of predicate i in role r.
+	predVar [copiesPerPred][]int
+	// role and index give, per variable, its role and its index within
+	// the role (predicate index, or term index in variable order).
+	role  []Role
+	index []int
+	// termVars lists the term variables in variable order.
+	termVars []int
+	// free lists, per group, its reserved term variables not yet handed
+	// out (in variable order); pool those of the shared pool.
+	free     map[int][]int
+	pool     []int
 	replacer map[string]rudd.Replacer
 }
+
+// Block is one entry of a Layout: the three variables of predicate Pred,
+// or (Pred < 0) Terms numeric-term variables reserved for group Group.
+type Block struct {
+	Pred  int
+	Group int
+	Terms int
+}
+
+// PredBlock returns the block of predicate i.
+func PredBlock(i int) Block { return Block{Pred: i} }
+
+// TermBlock returns a block of k term variables reserved for group g.
+func TermBlock(g, k int) Block { return Block{Pred: -1, Group: g, Terms: k} }
 
 // Option configures New.
 type Option func(*config)
 
 type config struct {
 	nodes, cache int
+	layout       []Block
 }
 
 // NodeSize sets the initial size of the node table (rudd.Nodesize).
@@ -96,8 +128,18 @@ func NodeSize(n int) Option { return func(c *config) { c.nodes = n } }
 // CacheSize sets the size of rudd's operation caches (rudd.Cachesize).
 func CacheSize(n int) Option { return func(c *config) { c.cache = n } }
 
+// Layout sets the variable order: the blocks in order, then the pool of
+// general term variables. Every predicate must have exactly one block.
+// Term blocks let a caller keep the numeric terms of a group (say, the
+// atoms over one program variable) next to the predicates they relate to,
+// where a diagram relating them stays small; NewTermIn hands them out.
+func Layout(blocks ...Block) Option {
+	return func(c *config) { c.layout = append([]Block(nil), blocks...) }
+}
+
 // New returns a Manager with preds predicates (each with primed and shadow
-// copies) and room for terms numeric-term variables.
+// copies) and a pool of terms numeric-term variables, laid out by the
+// Layout option if given (otherwise predicates first, then the pool).
 func New(preds, terms int, opts ...Option) (*Manager, error) {
 	if preds < 0 || terms < 0 {
 		return nil, fmt.Errorf("bdd: negative variable count (preds %d, terms %d)", preds, terms)
@@ -106,7 +148,54 @@ func New(preds, terms int, opts ...Option) (*Manager, error) {
 	for _, o := range opts {
 		o(&c)
 	}
-	n := copiesPerPred*preds + terms
+	if c.layout == nil {
+		for i := 0; i < preds; i++ {
+			c.layout = append(c.layout, PredBlock(i))
+		}
+	}
+	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}}
+	for r := range m.predVar {
+		m.predVar[r] = make([]int, preds)
+		for i := range m.predVar[r] {
+			m.predVar[r][i] = -1
+		}
+	}
+	addTerm := func() int {
+		v := len(m.role)
+		m.role = append(m.role, Term)
+		m.index = append(m.index, len(m.termVars))
+		m.termVars = append(m.termVars, v)
+		return v
+	}
+	for _, bl := range c.layout {
+		if bl.Pred < 0 {
+			if bl.Terms < 0 {
+				return nil, fmt.Errorf("bdd: term block of %d variables", bl.Terms)
+			}
+			for k := 0; k < bl.Terms; k++ {
+				m.free[bl.Group] = append(m.free[bl.Group], addTerm())
+			}
+			continue
+		}
+		if bl.Pred >= preds || m.predVar[Pred][bl.Pred] >= 0 {
+			return nil, fmt.Errorf("bdd: layout places predicate %d twice or out of range [0,%d)", bl.Pred, preds)
+		}
+		for r := Pred; r <= Shadow; r++ {
+			m.predVar[r][bl.Pred] = len(m.role)
+			m.role = append(m.role, r)
+			m.index = append(m.index, bl.Pred)
+		}
+	}
+	for i := 0; i < preds; i++ {
+		if m.predVar[Pred][i] < 0 {
+			return nil, fmt.Errorf("bdd: layout misses predicate %d", i)
+		}
+	}
+	for k := 0; k < terms; k++ {
+		m.pool = append(m.pool, addTerm())
+	}
+	m.terms = len(m.termVars)
+	n := len(m.role)
 	if n == 0 {
 		n = 1 // rudd needs at least one variable
 	}
@@ -115,13 +204,15 @@ func New(preds, terms int, opts ...Option) (*Manager, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bdd: %w", err)
 	}
-	return &Manager{b: b, preds: preds, terms: terms, replacer: map[string]rudd.Replacer{}}, nil
+	m.b = b
+	return m, nil
 }
 
 // NumPreds returns the number of predicates the manager reserves.
 func (m *Manager) NumPreds() int { return m.preds }
 
-// TermCapacity returns the number of numeric-term variables reserved.
+// TermCapacity returns the number of numeric-term variables reserved, in
+// term blocks and in the pool.
 func (m *Manager) TermCapacity() int { return m.terms }
 
 // TermsUsed returns the number of numeric-term variables handed out.
@@ -137,38 +228,55 @@ func (m *Manager) VarOf(r Role, i int) int {
 	if i < 0 || i >= m.preds || r == Term {
 		panic(fmt.Sprintf("bdd: VarOf(%v, %d) with %d predicates", r, i, m.preds))
 	}
-	return copiesPerPred*i + int(r)
+	return m.predVar[r][i]
 }
 
-// TermVar returns the variable of numeric term j (0 <= j < TermCapacity).
+// TermVar returns numeric-term variable j (0 <= j < TermCapacity), term
+// variables being numbered in variable order.
 func (m *Manager) TermVar(j int) int {
 	if j < 0 || j >= m.terms {
 		panic(fmt.Sprintf("bdd: TermVar(%d) with capacity %d", j, m.terms))
 	}
-	return copiesPerPred*m.preds + j
+	return m.termVars[j]
 }
 
-// NewTerm allocates the next numeric-term variable. It returns a
-// *CapacityError when all reserved term variables are in use.
+// NewTerm allocates the next numeric-term variable of the pool. It
+// returns a *CapacityError when the pool is used up.
 func (m *Manager) NewTerm() (int, error) {
-	if m.used >= m.terms {
+	if len(m.pool) == 0 {
 		return 0, &CapacityError{Role: Term, Capacity: m.terms}
 	}
+	v := m.pool[0]
+	m.pool = m.pool[1:]
 	m.used++
-	return m.TermVar(m.used - 1), nil
+	return v, nil
+}
+
+// NewTermIn allocates a numeric-term variable for group g: the next one
+// reserved for g, or when those are used up (or g has none) the next one
+// of the pool. It returns a *CapacityError when neither is left.
+func (m *Manager) NewTermIn(g int) (int, error) {
+	if vs := m.free[g]; len(vs) > 0 {
+		m.free[g] = vs[1:]
+		m.used++
+		return vs[0], nil
+	}
+	return m.NewTerm()
 }
 
 // RoleOf returns the role of variable v and its index within the role
 // (the predicate index, or the term index).
 func (m *Manager) RoleOf(v int) (Role, int) {
-	if v < copiesPerPred*m.preds {
-		return Role(v % copiesPerPred), v / copiesPerPred
+	if v < 0 || v >= len(m.role) {
+		return Term, v
 	}
-	return Term, v - copiesPerPred*m.preds
+	return m.role[v], m.index[v]
 }
 
-// IsTermVar reports whether v is a numeric-term variable.
-func (m *Manager) IsTermVar(v int) bool { return v >= copiesPerPred*m.preds }
+// IsTermVar reports whether v is a numeric-term variable. Levels past the
+// last variable (constants) count as terms: a diagram rooted there is
+// purely numeric.
+func (m *Manager) IsTermVar(v int) bool { return v >= len(m.role) || v >= 0 && m.role[v] == Term }
 
 // Err returns the manager's sticky error, nil while it is healthy.
 func (m *Manager) Err() error {
