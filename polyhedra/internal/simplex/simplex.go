@@ -1,22 +1,56 @@
-// Package simplex is an exact rational simplex method: feasibility,
-// optimisation and Farkas certificates of infeasibility for conjunctions
-// of linear constraints over the rationals.
+// Package simplex is an exact simplex method over the rationals without
+// rational arithmetic: feasibility, optimisation, Farkas certificates of
+// infeasibility, and bounds that can be tightened and restored, for
+// branch and bound.
 //
-// It is the textbook two-phase tableau method (Dantzig) on the standard
-// form min c·z, Az = b, z >= 0, with Bland's smallest-index rule for the
-// entering and leaving variables, which rules out cycling. Arithmetic is
-// numeric.Rat: exact, never wrapping. Sizes are small (a few dozen
-// constraints), so the dense tableau is the simplest right choice.
+// # Method
 //
-// Constraints are given as Rows, sum Coefs[i]*x_i + Const <= 0 (or = 0),
-// with free (unsigned) variables x. Farkas' lemma: such a system has no
-// rational solution iff there are multipliers y, y_i >= 0 for the
-// inequalities and of any sign for the equalities, with sum_i y_i Coefs_i
-// = 0 and sum_i y_i Const_i > 0 — adding up y_i times each row then reads
-// 0 <= -(sum y_i Const_i) < 0.
+// It is the general simplex of Dutertre and de Moura ("A fast
+// linear-arithmetic solver for DPLL(T)", CAV 2006): every row i of the
+// input, sum_k Coefs[k]*x_k + Const <= 0 (or = 0), gets a slack variable
+// s_i = sum_k Coefs[k]*x_k bounded by s_i <= -Const (and >= -Const for an
+// equality); the structural variables x are free unless bounds are set.
+// The tableau expresses the m basic variables in terms of the n non-basic
+// ones. Non-basic variables sit at a bound or at 0, so their values are
+// integers; a basic variable's value follows from its row. Check repairs a
+// violated bound by a pivot until every bound holds (feasible) or a row
+// shows that none can (infeasible, and that row is the Farkas
+// certificate); Maximize then runs the primal simplex on an objective row.
+// Both choose the entering and the leaving variable by Bland's smallest-
+// index rule, which rules out cycling.
+//
+// # Fraction-free arithmetic
+//
+// The tableau is kept fraction-free, as in Bareiss's integer-preserving
+// Gaussian elimination (E. H. Bareiss, "Sylvester's identity and
+// multistep integer-preserving Gaussian elimination", Math. Comp. 22,
+// 1968; for the simplex: R. G. Bland's and J. Edmonds' integer pivoting):
+// all rows share one positive denominator D, the determinant of the basis
+// up to sign, so row i reads D*x_basic(i) = sum_j T[i][j]*x_nonbasic(j)
+// with integer T. A pivot on T[r][j] = p updates every other entry to
+// (p*T[i][k] - T[i][j]*T[r][k]) / D, a division that is always exact, and
+// makes p the new D. Every entry is a minor of the input matrix, so the
+// numbers stay within the Hadamard bound: their size grows linearly with
+// the number of pivots at worst, never exponentially, and no gcd is ever
+// computed. Entries are numeric.Int: int64 with overflow detection, big
+// integers only where the values need them.
+//
+// # Cost bound
+//
+// A Solver has a work budget (Limits): each pivot costs rows × columns ×
+// w², w the size of D in 64-bit words (about the size of every entry).
+// When the budget runs out, Check and Maximize answer Unknown and the
+// caller must answer conservatively.
+//
+// Farkas' lemma: rows have no rational solution iff there are
+// multipliers y, y_i >= 0 for the inequalities and of any sign for the
+// equalities, with sum_i y_i Coefs_i = 0 and sum_i y_i Const_i > 0 —
+// adding up y_i times each row then reads 0 <= -(sum y_i Const_i) < 0.
 package simplex
 
 import (
+	"math/big"
+
 	"github.com/numpred/numpred/numeric"
 )
 
@@ -29,16 +63,18 @@ type Row struct {
 	Eq    bool
 }
 
-// Status is the outcome of an optimisation.
+// Status is the outcome of a check or an optimisation.
 type Status int
 
 const (
-	// Optimal: the optimum is attained (Value, Point are set).
+	// Optimal: feasible (Check), or the optimum is attained (Maximize).
 	Optimal Status = iota
 	// Unbounded: the objective is unbounded above.
 	Unbounded
 	// Infeasible: the constraints have no rational solution.
 	Infeasible
+	// Unknown: the work budget ran out before an answer.
+	Unknown
 )
 
 func (s Status) String() string {
@@ -47,297 +83,592 @@ func (s Status) String() string {
 		return "optimal"
 	case Unbounded:
 		return "unbounded"
+	case Infeasible:
+		return "infeasible"
 	}
-	return "infeasible"
+	return "unknown"
 }
+
+// Limits bound the cost of one Solver (over all its Check and Maximize
+// calls).
+type Limits struct {
+	// Work bounds the arithmetic of all pivots: a pivot costs rows ×
+	// columns × w², w the size in 64-bit words of the tableau's common
+	// denominator. Zero means DefaultWork.
+	Work int64
+}
+
+// DefaultWork is the default work budget of a Solver: a few tens of
+// milliseconds of pivoting at most.
+const DefaultWork = 20_000_000
 
 var (
 	ratZero = numeric.RInt(numeric.I(0))
-	ratOne  = numeric.RInt(numeric.I(1))
+	intOne  = numeric.I(1)
 )
 
-// tableau is a simplex tableau for min cost·z, A z = b, z >= 0: rows
-// t[i] = [A_i | b_i] in the current basis, basis[i] the basic column of
-// row i.
-type tableau struct {
-	t     [][]numeric.Rat
-	basis []int
-	ncol  int // number of structural columns (rhs is column ncol)
+// bound is an optional integer bound.
+type bound struct {
+	v  numeric.Int
+	ok bool
 }
 
-// pivot makes column j basic in row r.
-func (tb *tableau) pivot(r, j int, obj []numeric.Rat) {
-	row := tb.t[r]
-	p := row[j]
-	for k := range row {
-		if row[k].Sign() != 0 {
-			row[k] = row[k].Quo(p)
-		}
-	}
-	elim := func(x []numeric.Rat) {
-		f := x[j]
-		if f.Sign() == 0 {
-			return
-		}
-		for k := range x {
-			if row[k].Sign() != 0 {
-				x[k] = x[k].Sub(f.Mul(row[k]))
-			}
-		}
-	}
-	for i := range tb.t {
-		if i != r {
-			elim(tb.t[i])
-		}
-	}
+// change is an entry of the bound trail: variable v's lower (or upper)
+// bound was old before.
+type change struct {
+	v     int
+	upper bool
+	old   bound
+}
+
+// Solver is a simplex tableau over n structural variables x_0..x_{n-1} and
+// one slack variable per row (variable n+i for row i). It is not safe for
+// concurrent use.
+type Solver struct {
+	n, m   int
+	t      [][]numeric.Int // m rows × n columns
+	d      numeric.Int     // common denominator, > 0
+	basic  []int           // basic[i]: the variable of row i
+	col    []int           // col[j]: the variable of column j
+	where  []int           // where[v]: row i >= 0 if basic, -1-j if in column j
+	lo, hi []bound         // bounds per variable
+	val    []numeric.Int   // values of non-basic variables (integers)
+	num    []numeric.Int   // num[i] = D * value of the basic variable of row i
+
+	trail []change
+	marks []int
+
+	pivots   int
+	work     int64
+	limit    int64
+	conflict int   // row of the last infeasibility, -1
+	objRow   int   // row of the objective, -1
+	words    int64 // size of d in words, cached
+}
+
+// NewSolver returns a solver for rows over nvars free variables.
+func NewSolver(rows []Row, nvars int, lim Limits) *Solver {
+	return newSolver(rows, nvars, nil, lim)
+}
+
+// newSolver returns a solver for rows over nvars variables, with an extra
+// unbounded row for obj when it is not nil.
+func newSolver(rows []Row, nvars int, obj []numeric.Int, lim Limits) *Solver {
+	m := len(rows)
 	if obj != nil {
-		elim(obj)
+		m++
 	}
-	tb.basis[r] = j
-}
-
-// run minimises with the reduced-cost row obj (obj[ncol] is minus the
-// objective value) over the columns allowed, by Bland's rule. It reports
-// false when the objective is unbounded below.
-func (tb *tableau) run(obj []numeric.Rat, allowed func(int) bool) bool {
-	for {
-		j := -1
-		for k := 0; k < tb.ncol; k++ {
-			if allowed(k) && obj[k].Sign() < 0 {
-				j = k
-				break
-			}
-		}
-		if j < 0 {
-			return true
-		}
-		r := -1
-		var best numeric.Rat
-		for i, row := range tb.t {
-			if row[j].Sign() <= 0 {
-				continue
-			}
-			q := row[tb.ncol].Quo(row[j])
-			if r < 0 || q.Cmp(best) < 0 || q.Cmp(best) == 0 && tb.basis[i] < tb.basis[r] {
-				r, best = i, q
-			}
-		}
-		if r < 0 {
-			return false
-		}
-		tb.pivot(r, j, obj)
+	s := &Solver{n: nvars, m: m, d: intOne, conflict: -1, objRow: -1, words: 1}
+	s.limit = lim.Work
+	if s.limit <= 0 {
+		s.limit = DefaultWork
 	}
-}
-
-// standard solves min cost·z, A z = b, z >= 0 (cost may be nil for a
-// feasibility problem). It returns the status and an optimal z.
-func standard(A [][]numeric.Rat, b []numeric.Rat, cost []numeric.Rat) (Status, []numeric.Rat) {
-	m := len(A)
-	n := 0
-	if m > 0 {
-		n = len(A[0])
+	nv := nvars + m
+	s.lo, s.hi = make([]bound, nv), make([]bound, nv)
+	s.val = make([]numeric.Int, nv)
+	s.where = make([]int, nv)
+	s.col = make([]int, nvars)
+	for j := range s.col {
+		s.col[j] = j
+		s.where[j] = -1 - j
 	}
-	// Phase 1: one artificial per row, rows with b >= 0.
-	tb := &tableau{ncol: n + m, basis: make([]int, m)}
-	obj := make([]numeric.Rat, n+m+1)
+	s.t = make([][]numeric.Int, m)
+	s.basic = make([]int, m)
+	s.num = make([]numeric.Int, m)
+	cells := make([]numeric.Int, m*nvars)
 	for i := 0; i < m; i++ {
-		row := make([]numeric.Rat, n+m+1)
-		neg := b[i].Sign() < 0
-		for k := 0; k < n; k++ {
-			row[k] = A[i][k]
-			if neg {
-				row[k] = row[k].Neg()
+		s.t[i] = cells[i*nvars : (i+1)*nvars : (i+1)*nvars]
+		s.basic[i] = nvars + i
+		s.where[nvars+i] = i
+		var coefs []numeric.Int
+		if i < len(rows) {
+			coefs = rows[i].Coefs
+			b := bound{v: rows[i].Const.Neg(), ok: true}
+			s.hi[nvars+i] = b
+			if rows[i].Eq {
+				s.lo[nvars+i] = b
 			}
+		} else {
+			coefs = obj
+			s.objRow = i
 		}
-		row[n+i] = ratOne
-		row[n+m] = b[i]
-		if neg {
-			row[n+m] = b[i].Neg()
+		if len(coefs) > nvars {
+			panic("simplex: row with more coefficients than variables")
 		}
-		tb.t = append(tb.t, row)
-		tb.basis[i] = n + i
-		for k := 0; k < n; k++ {
-			obj[k] = obj[k].Sub(row[k])
-		}
-		obj[n+m] = obj[n+m].Sub(row[n+m])
+		copy(s.t[i], coefs)
 	}
-	tb.run(obj, func(int) bool { return true })
-	if obj[n+m].Sign() != 0 {
-		return Infeasible, nil
+	return s
+}
+
+// Pivots returns the number of pivots so far.
+func (s *Solver) Pivots() int { return s.pivots }
+
+// Exhausted reports whether the work budget has run out.
+func (s *Solver) Exhausted() bool { return s.work > s.limit }
+
+// Check decides whether the rows and the current bounds have a rational
+// solution: Optimal when they do (Value then gives one), Infeasible when
+// not, Unknown when the budget runs out first.
+func (s *Solver) Check() Status {
+	s.conflict = -1
+	for i := 0; i < s.n; i++ {
+		if s.lo[i].ok && s.hi[i].ok && s.lo[i].v.Cmp(s.hi[i].v) > 0 {
+			return Infeasible // contradictory bounds set by SetUpper/SetLower
+		}
 	}
-	// Drive artificials out of the basis; drop redundant rows.
-	for i := 0; i < len(tb.t); i++ {
-		if tb.basis[i] < n {
-			continue
+	for {
+		r, below := s.violated()
+		if r < 0 {
+			return Optimal
 		}
-		j := -1
-		for k := 0; k < n; k++ {
-			if tb.t[i][k].Sign() != 0 {
-				j = k
-				break
-			}
+		if s.Exhausted() {
+			return Unknown
 		}
+		j := s.entering(r, below)
 		if j < 0 {
-			tb.t = append(tb.t[:i], tb.t[i+1:]...)
-			tb.basis = append(tb.basis[:i], tb.basis[i+1:]...)
-			i--
+			s.conflict = r
+			return Infeasible
+		}
+		x := s.basic[r]
+		target := s.hi[x].v
+		if below {
+			target = s.lo[x].v
+		}
+		s.pivot(r, j)
+		s.val[x] = target
+		s.recompute()
+	}
+}
+
+// violated returns the row of the smallest basic variable outside its
+// bounds and whether it is below its lower bound; -1 if none.
+func (s *Solver) violated() (int, bool) {
+	best, below := -1, false
+	for i, x := range s.basic {
+		if best >= 0 && x > s.basic[best] {
 			continue
 		}
-		tb.pivot(i, j, nil)
+		if b := s.lo[x]; b.ok && s.num[i].Cmp(b.v.Mul(s.d)) < 0 {
+			best, below = i, true
+		} else if b := s.hi[x]; b.ok && s.num[i].Cmp(b.v.Mul(s.d)) > 0 {
+			best, below = i, false
+		}
 	}
-	if cost != nil {
-		// Phase 2 on the structural columns.
-		obj2 := make([]numeric.Rat, n+m+1)
-		copy(obj2, cost)
-		for i, row := range tb.t {
-			cb := cost[tb.basis[i]]
-			if cb.Sign() == 0 {
+	return best, below
+}
+
+// canIncrease reports whether the non-basic variable v is below its
+// upper bound; canDecrease, above its lower bound.
+func (s *Solver) canIncrease(v int) bool { return !s.hi[v].ok || s.val[v].Cmp(s.hi[v].v) < 0 }
+func (s *Solver) canDecrease(v int) bool { return !s.lo[v].ok || s.val[v].Cmp(s.lo[v].v) > 0 }
+
+// entering returns the column of the smallest non-basic variable that can
+// move the basic variable of row r up (up) or down; -1 if none.
+func (s *Solver) entering(r int, up bool) int {
+	best := -1
+	for j, a := range s.t[r] {
+		sg := a.Sign()
+		if sg == 0 || best >= 0 && s.col[j] > s.col[best] {
+			continue
+		}
+		if !up {
+			sg = -sg
+		}
+		v := s.col[j]
+		if sg > 0 && s.canIncrease(v) || sg < 0 && s.canDecrease(v) {
+			best = j
+		}
+	}
+	return best
+}
+
+// pivot exchanges the basic variable of row r with the non-basic variable
+// of column j (Bareiss's fraction-free update; T[r][j] != 0).
+func (s *Solver) pivot(r, j int) {
+	s.pivots++
+	s.work += 2 * int64(s.m) * int64(s.n) * s.words * s.words
+	pr := s.t[r]
+	p := pr[j]
+	d := s.d
+	dIsOne := d.Cmp(intOne) == 0
+	for i, row := range s.t {
+		if i == r {
+			continue
+		}
+		f := row[j]
+		for k := range row {
+			if k == j {
 				continue
 			}
-			for k := range row {
-				if row[k].Sign() != 0 {
-					obj2[k] = obj2[k].Sub(cb.Mul(row[k]))
+			x := row[k]
+			var y numeric.Int
+			switch {
+			case f.IsZero():
+				if x.IsZero() {
+					continue
+				}
+				y = p.Mul(x)
+			case pr[k].IsZero():
+				if x.IsZero() {
+					continue
+				}
+				y = p.Mul(x)
+			default:
+				y = p.Mul(x).Sub(f.Mul(pr[k]))
+			}
+			if !dIsOne {
+				y = exactQuo(y, d)
+			}
+			row[k] = y
+		}
+		// row[j] = f: the coefficient of the leaving variable.
+	}
+	for k := range pr {
+		if k != j {
+			pr[k] = pr[k].Neg()
+		}
+	}
+	pr[j] = d
+	s.d = p
+	if p.Sign() < 0 {
+		for _, row := range s.t {
+			for k, x := range row {
+				if !x.IsZero() {
+					row[k] = x.Neg()
 				}
 			}
 		}
-		if !tb.run(obj2, func(k int) bool { return k < n }) {
-			return Unbounded, nil
-		}
+		s.d = p.Neg()
 	}
-	z := make([]numeric.Rat, n)
-	for i, row := range tb.t {
-		if tb.basis[i] < n {
-			z[tb.basis[i]] = row[n+m]
-		}
-	}
-	return Optimal, z
+	s.words = wordsOf(s.d)
+	leave, enter := s.basic[r], s.col[j]
+	s.basic[r], s.col[j] = enter, leave
+	s.where[enter], s.where[leave] = r, -1-j
 }
 
-// toStandard writes rows over nvars free variables in standard form:
-// columns x+ (nvars), x- (nvars), then one slack per inequality.
-func toStandard(rows []Row, nvars int) (A [][]numeric.Rat, b []numeric.Rat, nslack int) {
-	for _, r := range rows {
-		if !r.Eq {
-			nslack++
+// checkExact makes exactQuo verify that its divisions are exact (tests).
+var checkExact = false
+
+// exactQuo returns x / d for d > 0 dividing x.
+func exactQuo(x, d numeric.Int) numeric.Int {
+	if a, ok := x.Int64(); ok {
+		if b, ok := d.Int64(); ok {
+			if checkExact && a%b != 0 {
+				panic("simplex: inexact fraction-free division")
+			}
+			return numeric.I(a / b)
 		}
 	}
-	s := 0
-	for _, r := range rows {
-		row := make([]numeric.Rat, 2*nvars+nslack)
-		for k, c := range r.Coefs {
-			if c.IsZero() {
+	q, m := new(big.Int).QuoRem(x.Big(), d.Big(), new(big.Int))
+	if checkExact && m.Sign() != 0 {
+		panic("simplex: inexact fraction-free division")
+	}
+	return numeric.IntFromBig(q)
+}
+
+// wordsOf returns the size of x in 64-bit words (at least 1).
+func wordsOf(x numeric.Int) int64 {
+	if _, ok := x.Int64(); ok {
+		return 1
+	}
+	return int64(len(x.Big().Bits()))
+}
+
+// recompute sets every basic variable's value from the non-basic ones.
+func (s *Solver) recompute() {
+	s.work += int64(s.m) * int64(s.n) * s.words
+	for i, row := range s.t {
+		var sum numeric.Int
+		for k, a := range row {
+			if a.IsZero() {
 				continue
 			}
-			row[k] = numeric.RInt(c)
-			row[nvars+k] = numeric.RInt(c.Neg())
-		}
-		if !r.Eq {
-			row[2*nvars+s] = ratOne
-			s++
-		}
-		A = append(A, row)
-		b = append(b, numeric.RInt(r.Const.Neg()))
-	}
-	return A, b, nslack
-}
-
-// Maximize maximises obj·x subject to rows over nvars variables. On
-// Optimal it returns the optimum and a point attaining it.
-func Maximize(rows []Row, nvars int, obj []numeric.Int) (Status, numeric.Rat, []numeric.Rat) {
-	A, b, nslack := toStandard(rows, nvars)
-	cost := make([]numeric.Rat, 2*nvars+nslack)
-	for k, c := range obj {
-		if c.IsZero() {
-			continue
-		}
-		cost[k] = numeric.RInt(c.Neg()) // minimise -obj
-		cost[nvars+k] = numeric.RInt(c)
-	}
-	if len(A) == 0 {
-		for _, c := range obj {
-			if !c.IsZero() {
-				return Unbounded, ratZero, nil
+			if v := s.val[s.col[k]]; !v.IsZero() {
+				sum = sum.Add(a.Mul(v))
 			}
 		}
-		return Optimal, ratZero, make([]numeric.Rat, nvars)
+		s.num[i] = sum
 	}
-	st, z := standard(A, b, cost)
-	if st != Optimal {
-		return st, ratZero, nil
-	}
-	x := make([]numeric.Rat, nvars)
-	v := ratZero
-	for k := 0; k < nvars; k++ {
-		x[k] = z[k].Sub(z[nvars+k])
-		if k < len(obj) && !obj[k].IsZero() {
-			v = v.Add(x[k].Mul(numeric.RInt(obj[k])))
+}
+
+// move sets the non-basic variable v to value x, updating the basic ones.
+func (s *Solver) move(v int, x numeric.Int) {
+	j := -1 - s.where[v]
+	delta := x.Sub(s.val[v])
+	s.val[v] = x
+	for i, row := range s.t {
+		if a := row[j]; !a.IsZero() {
+			s.num[i] = s.num[i].Add(a.Mul(delta))
 		}
 	}
-	return Optimal, v, x
+}
+
+// Push starts a new level of bound changes, undone by Pop.
+func (s *Solver) Push() { s.marks = append(s.marks, len(s.trail)) }
+
+// Pop restores the bounds of the last Push. The basis is kept: it is valid
+// for any bounds, and relaxing bounds keeps the non-basic values within
+// theirs.
+func (s *Solver) Pop() {
+	k := s.marks[len(s.marks)-1]
+	s.marks = s.marks[:len(s.marks)-1]
+	for i := len(s.trail) - 1; i >= k; i-- {
+		c := s.trail[i]
+		if c.upper {
+			s.hi[c.v] = c.old
+		} else {
+			s.lo[c.v] = c.old
+		}
+	}
+	s.trail = s.trail[:k]
+}
+
+// SetUpper tightens the bound of structural variable i to x_i <= b (a
+// looser bound is ignored). It reports false when the bounds of x_i have
+// become contradictory (then Check would answer Infeasible).
+func (s *Solver) SetUpper(i int, b numeric.Int) bool {
+	if h := s.hi[i]; h.ok && h.v.Cmp(b) <= 0 {
+		return !s.lo[i].ok || s.lo[i].v.Cmp(h.v) <= 0
+	}
+	s.trail = append(s.trail, change{v: i, upper: true, old: s.hi[i]})
+	s.hi[i] = bound{v: b, ok: true}
+	if s.where[i] < 0 && s.val[i].Cmp(b) > 0 {
+		s.move(i, b)
+	}
+	return !s.lo[i].ok || s.lo[i].v.Cmp(b) <= 0
+}
+
+// SetLower tightens the bound of structural variable i to x_i >= b; see
+// SetUpper.
+func (s *Solver) SetLower(i int, b numeric.Int) bool {
+	if l := s.lo[i]; l.ok && l.v.Cmp(b) >= 0 {
+		return !s.hi[i].ok || l.v.Cmp(s.hi[i].v) <= 0
+	}
+	s.trail = append(s.trail, change{v: i, old: s.lo[i]})
+	s.lo[i] = bound{v: b, ok: true}
+	if s.where[i] < 0 && s.val[i].Cmp(b) < 0 {
+		s.move(i, b)
+	}
+	return !s.hi[i].ok || b.Cmp(s.hi[i].v) <= 0
+}
+
+// Value returns the value of structural variable i in the current
+// solution (after Check answered Optimal).
+func (s *Solver) Value(i int) numeric.Rat {
+	if r := s.where[i]; r >= 0 {
+		return numeric.R(s.num[r], s.d)
+	}
+	return numeric.RInt(s.val[i])
+}
+
+// Fractional returns the smallest structural variable whose value is not
+// an integer, with the floor of its value; ok is false when all are
+// integers.
+func (s *Solver) Fractional() (i int, floor numeric.Int, ok bool) {
+	for i := 0; i < s.n; i++ {
+		r := s.where[i]
+		if r < 0 {
+			continue // non-basic values are integers
+		}
+		q, rem := divMod(s.num[r], s.d)
+		if !rem {
+			continue
+		}
+		return i, q, true
+	}
+	return 0, numeric.Int{}, false
+}
+
+// divMod returns floor(x / d) for d > 0 and whether d does not divide x.
+func divMod(x, d numeric.Int) (numeric.Int, bool) {
+	if a, ok := x.Int64(); ok {
+		if b, ok := d.Int64(); ok {
+			q, r := a/b, a%b
+			if r < 0 {
+				q--
+			}
+			return numeric.I(q), r != 0
+		}
+	}
+	q, m := new(big.Int).DivMod(x.Big(), d.Big(), new(big.Int))
+	return numeric.IntFromBig(q), m.Sign() != 0
+}
+
+// maximize maximises the basic variable of the objective row by the
+// primal simplex with Bland's rule, from a feasible basis.
+func (s *Solver) maximize() Status {
+	r := s.objRow
+	for {
+		if s.Exhausted() {
+			return Unknown
+		}
+		j := s.entering(r, true)
+		if j < 0 {
+			return Optimal
+		}
+		v := s.col[j]
+		up := s.t[r][j].Sign() > 0
+		// Ratio test: the step δ >= 0 of v (in its direction) after which
+		// a bound is reached; δ = num/den with den > 0.
+		leave := -1 // row, or -2 for v's own bound
+		var bnum, bden numeric.Int
+		var target numeric.Int
+		better := func(num, den numeric.Int, x int) bool {
+			if leave == -1 {
+				return true
+			}
+			c := num.Mul(bden).Cmp(bnum.Mul(den))
+			if c != 0 {
+				return c < 0
+			}
+			cur := v
+			if leave >= 0 {
+				cur = s.basic[leave]
+			}
+			return x < cur
+		}
+		if up && s.hi[v].ok {
+			leave, bnum, bden, target = -2, s.hi[v].v.Sub(s.val[v]), intOne, s.hi[v].v
+		} else if !up && s.lo[v].ok {
+			leave, bnum, bden, target = -2, s.val[v].Sub(s.lo[v].v), intOne, s.lo[v].v
+		}
+		for i, row := range s.t {
+			a := row[j]
+			if i == r || a.IsZero() {
+				continue
+			}
+			x := s.basic[i]
+			if !up {
+				a = a.Neg()
+			}
+			// x changes by a*δ/D.
+			var num, den, tgt numeric.Int
+			switch {
+			case a.Sign() > 0 && s.hi[x].ok:
+				tgt = s.hi[x].v
+				num, den = tgt.Mul(s.d).Sub(s.num[i]), a
+			case a.Sign() < 0 && s.lo[x].ok:
+				tgt = s.lo[x].v
+				num, den = s.num[i].Sub(tgt.Mul(s.d)), a.Neg()
+			default:
+				continue
+			}
+			if better(num, den, x) {
+				leave, bnum, bden, target = i, num, den, tgt
+			}
+		}
+		switch {
+		case leave == -1:
+			return Unbounded
+		case leave == -2:
+			s.move(v, target) // a bound flip: no pivot
+			s.work += int64(s.m) * s.words
+		default:
+			x := s.basic[leave]
+			s.pivot(leave, j)
+			s.val[x] = target
+			s.recompute()
+		}
+	}
+}
+
+// certificate returns the Farkas multipliers of the conflict row after
+// Check answered Infeasible with no structural bounds set: a combination
+// of the rows with no variable left and constant 1.
+func (s *Solver) certificate(rows []Row) []numeric.Rat {
+	r := s.conflict
+	x := s.basic[r]
+	y := make([]numeric.Int, len(rows))
+	// D*s_x = sum_k T[r][k] s_k identically in x. Above its upper bound:
+	// D*(row x) - sum_k T[r][k]*(row k); below its lower bound (an
+	// equality): the negation.
+	sg := numeric.I(1)
+	if b := s.lo[x]; b.ok && s.num[r].Cmp(b.v.Mul(s.d)) < 0 {
+		sg = numeric.I(-1)
+	}
+	if x < s.n {
+		panic("simplex: certificate of a bounded structural variable")
+	}
+	y[x-s.n] = sg.Mul(s.d)
+	for k, a := range s.t[r] {
+		if a.IsZero() {
+			continue
+		}
+		v := s.col[k]
+		if v < s.n {
+			panic("simplex: certificate of a bounded structural variable")
+		}
+		y[v-s.n] = y[v-s.n].Sub(sg.Mul(a))
+	}
+	var c numeric.Int
+	for i, row := range rows {
+		if !y[i].IsZero() {
+			c = c.Add(y[i].Mul(row.Const))
+		}
+	}
+	out := make([]numeric.Rat, len(rows))
+	for i := range y {
+		if !y[i].IsZero() {
+			out[i] = numeric.R(y[i], c)
+		}
+	}
+	return out
+}
+
+// Maximize maximises obj·x subject to rows over nvars variables, within
+// the default work budget. On Optimal it returns the optimum and a point
+// attaining it; Unknown when the budget ran out.
+func Maximize(rows []Row, nvars int, obj []numeric.Int) (Status, numeric.Rat, []numeric.Rat) {
+	st, v, x, _ := MaximizeLimits(rows, nvars, obj, Limits{})
+	return st, v, x
+}
+
+// MaximizeLimits is Maximize within the budget lim; it also returns the
+// number of pivots.
+func MaximizeLimits(rows []Row, nvars int, obj []numeric.Int, lim Limits) (Status, numeric.Rat, []numeric.Rat, int) {
+	if obj == nil {
+		obj = []numeric.Int{}
+	}
+	s := newSolver(rows, nvars, obj, lim)
+	st := s.Check()
+	if st == Optimal {
+		st = s.maximize()
+	}
+	if st != Optimal {
+		return st, ratZero, nil, s.pivots
+	}
+	x := make([]numeric.Rat, nvars)
+	for i := range x {
+		x[i] = s.Value(i)
+	}
+	return Optimal, numeric.R(s.num[s.objRow], s.d), x, s.pivots
 }
 
 // Feasible reports whether rows have a rational solution, and returns one.
+// It answers true (with no solution) when the budget runs out.
 func Feasible(rows []Row, nvars int) ([]numeric.Rat, bool) {
-	st, _, x := Maximize(rows, nvars, nil)
-	return x, st != Infeasible
+	s := NewSolver(rows, nvars, Limits{})
+	switch s.Check() {
+	case Infeasible:
+		return nil, false
+	case Unknown:
+		return nil, true
+	}
+	x := make([]numeric.Rat, nvars)
+	for i := range x {
+		x[i] = s.Value(i)
+	}
+	return x, true
 }
 
 // Farkas returns multipliers proving that rows have no rational solution:
 // y[i] >= 0 for inequalities, with sum_i y[i]*Coefs_i = 0 and
 // sum_i y[i]*Const_i = 1. It returns infeasible == false (and nil) when
-// the rows have a solution.
+// the rows have a solution or the budget runs out.
 func Farkas(rows []Row, nvars int) (y []numeric.Rat, infeasible bool) {
-	// Variables: y+ for every row, y- for equalities. Constraints: one per
-	// original variable (sum y_i a_ik = 0) and sum y_i c_i = 1.
-	m := len(rows)
-	col := make([]int, m) // column of y_i-, or -1
-	ncol := m
-	for i, r := range rows {
-		col[i] = -1
-		if r.Eq {
-			col[i] = ncol
-			ncol++
-		}
-	}
-	var A [][]numeric.Rat
-	var b []numeric.Rat
-	for k := 0; k < nvars; k++ {
-		row := make([]numeric.Rat, ncol)
-		nz := false
-		for i, r := range rows {
-			if k >= len(r.Coefs) || r.Coefs[k].IsZero() {
-				continue
-			}
-			nz = true
-			row[i] = numeric.RInt(r.Coefs[k])
-			if col[i] >= 0 {
-				row[col[i]] = numeric.RInt(r.Coefs[k].Neg())
-			}
-		}
-		if nz {
-			A = append(A, row)
-			b = append(b, ratZero)
-		}
-	}
-	row := make([]numeric.Rat, ncol)
-	for i, r := range rows {
-		row[i] = numeric.RInt(r.Const)
-		if col[i] >= 0 {
-			row[col[i]] = numeric.RInt(r.Const.Neg())
-		}
-	}
-	A = append(A, row)
-	b = append(b, ratOne)
-	st, z := standard(A, b, nil)
-	if st != Optimal {
+	s := NewSolver(rows, nvars, Limits{})
+	if s.Check() != Infeasible {
 		return nil, false
 	}
-	y = make([]numeric.Rat, m)
-	for i := range rows {
-		y[i] = z[i]
-		if col[i] >= 0 {
-			y[i] = y[i].Sub(z[col[i]])
-		}
-	}
-	return y, true
+	return s.certificate(rows), true
 }
