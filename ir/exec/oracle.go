@@ -24,9 +24,10 @@ type Oracle interface {
 	// its type's range that is not in the program, and at is the edge
 	// whose execution or condition reads it.
 	Arbitrary(h *ir.Havoc, at *ir.Edge) numeric.Int
-	// Choose picks one of n > 1 enabled out-edges of at (enabled lists
-	// them in the order of at.Out and is valid only during the call); ok
-	// is false when the choices are exhausted.
+	// Choose returns the index in enabled of the edge to take out of at;
+	// enabled holds the two or more enabled out-edges in the order of
+	// at.Out and is valid only during the call. ok is false when the
+	// choices are exhausted.
 	Choose(at *ir.Loc, enabled []*ir.Edge) (i int, ok bool)
 }
 

@@ -23,7 +23,7 @@ const (
 	// safely.
 	Sink
 	// Blocked: no out-edge of the current location was enabled (an
-	// assumption failed, e.g. __VERIFIER_assume(0)).
+	// Assume failed; cfront sends a failed __VERIFIER_assume to a Sink).
 	Blocked
 	// StepLimit: the run took Options.MaxSteps edges without ending.
 	StepLimit
