@@ -116,9 +116,8 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 		if !ok {
 			return opaque("nondeterministic " + typeStr(n.Type()))
 		}
-		if !want {
-			return opaque("void value")
-		}
+		// A discarded call still consumes an input: counterexamples list
+		// inputs in the order the program calls the nondet functions.
 		if !t.IsBounded() {
 			t = tInt
 		}
