@@ -83,6 +83,10 @@ func (d *Def) Apply(x, y numeric.Int) (numeric.Int, error) {
 		if by.Sign() == 0 {
 			return numeric.Int{}, &ErrUndefined{Why: "division by zero"}
 		}
+		if d.Type.Signed && d.Type.Bits > 0 && by.Cmp(big.NewInt(-1)) == 0 && x.Cmp(d.Type.Min()) == 0 {
+			// The quotient overflows; C11 makes the remainder undefined too.
+			return numeric.Int{}, &ErrUndefined{Why: "signed division overflow"}
+		}
 		q, m := new(big.Int).QuoRem(bx, by, new(big.Int)) // truncated, as C
 		if d.Op == DefDiv {
 			r = q

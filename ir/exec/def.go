@@ -53,6 +53,9 @@ func applyInt64(op ir.DefOp, t ir.IntType, a, b int64) (v numeric.Int, ok bool) 
 		if b == 0 || a == math.MinInt64 && b == -1 {
 			return v, false
 		}
+		if op != ir.DefFloorDiv && b == -1 && t.Signed && bits > 0 && numeric.I(a).Cmp(t.Min()) == 0 {
+			return v, false // signed overflow: undefined (the slow path says so)
+		}
 		q, m := a/b, a%b // Go truncates toward zero, as C does
 		switch op {
 		case ir.DefDiv:

@@ -145,6 +145,9 @@ type Options struct {
 	MaxDepth int
 	// RecordPath makes the run record Result.Path.
 	RecordPath bool
+	// Stop, when non-nil, is polled every few thousand steps; a run whose
+	// Stop returns true ends with StepLimit (a caller's deadline).
+	Stop func() bool
 }
 
 // Default limits of a run.

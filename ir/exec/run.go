@@ -27,12 +27,13 @@ type runner struct {
 	res     Result
 	record  bool
 	pending []Binding // uninitialised variables read before the next step
+	stop    func() bool
 }
 
 // Run runs the program from main's entry with o's inputs and choices
 // until it ends (see Outcome).
 func (m *Machine) Run(o Oracle, opt Options) Result {
-	r := runner{m: m, o: o, record: opt.RecordPath}
+	r := runner{m: m, o: o, record: opt.RecordPath, stop: opt.Stop}
 	if m.err != nil {
 		r.res.Outcome, r.res.Err = Internal, m.err
 		return r.res
@@ -119,7 +120,7 @@ func (r *runner) loop(loc *ir.Loc, maxSteps, maxDepth int) {
 			continue
 		}
 
-		if r.res.Steps >= maxSteps {
+		if r.res.Steps >= maxSteps || (r.stop != nil && r.res.Steps&0xfff == 0 && r.stop()) {
 			r.end(StepLimit, loc, nil, nil)
 			return
 		}
