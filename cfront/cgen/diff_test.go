@@ -1,0 +1,40 @@
+package cgen_test
+
+import (
+	"context"
+	"flag"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/cfront/cgen"
+)
+
+var (
+	diffN    = flag.Int("cgen.n", 300, "programs compared by TestDifferential")
+	diffSeed = flag.Uint64("cgen.seed", 1, "seed of TestDifferential")
+)
+
+// TestDifferential compares cfront + ir/exec with gcc on generated
+// programs, each on several input vectors: every run that gcc completes
+// without undefined behaviour must end the same way with the same
+// globals.
+func TestDifferential(t *testing.T) {
+	h := &cgen.Harness{}
+	if !h.Available() {
+		t.Skip("gcc not available")
+	}
+	n := *diffN
+	if testing.Short() {
+		n = min(n, 100)
+	}
+	start := time.Now()
+	st, ms, err := cgen.Fuzz(context.Background(), h, cgen.FuzzOptions{Seed: *diffSeed, N: n,
+		Progress: func(s cgen.Stats) { t.Logf("%v (%v)", s, time.Since(start).Round(time.Second)) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%v in %v", st, time.Since(start).Round(time.Millisecond))
+	for _, m := range ms {
+		t.Errorf("%v", m)
+	}
+}

@@ -1,0 +1,226 @@
+// This file implements the sequencing check that keeps generated
+// expressions free of unsequenced modifications (C11 6.5p2: x++ + x is
+// undefined) and of results that depend on an unspecified order of
+// evaluation (g + f() where f assigns g; two nondet calls in one
+// operation), neither of which -fsanitize=undefined detects.
+//
+// The check is syntactic and conservative. For each subexpression it
+// computes the variables read and written by side effects of its own,
+// and those read and written by the functions it calls (including the
+// pseudo-variable input for nondet calls). At an operator whose operands
+// are unsequenced (arithmetic, comparison, assignment's two sides, the
+// arguments of a call), a write on one side must not meet a read or write
+// of the same variable on the other. &&, ||, ?: and the comma operator
+// sequence their operands, so they impose nothing.
+
+package cgen
+
+// varSet is a set of variables.
+type varSet map[*Var]bool
+
+func (s varSet) add(t varSet) varSet {
+	if len(t) == 0 {
+		return s
+	}
+	if s == nil {
+		s = varSet{}
+	}
+	for v := range t {
+		s[v] = true
+	}
+	return s
+}
+
+func (s varSet) meets(t varSet) bool {
+	if len(s) > len(t) {
+		s, t = t, s
+	}
+	for v := range s {
+		if t[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// access is what evaluating an expression touches: r and w by its own
+// operations, cr and cw inside the functions it calls.
+type access struct {
+	r, w, cr, cw varSet
+}
+
+func (a *access) union(b access) {
+	a.r = a.r.add(b.r)
+	a.w = a.w.add(b.w)
+	a.cr = a.cr.add(b.cr)
+	a.cw = a.cw.add(b.cw)
+}
+
+// conflicts reports whether a and b, evaluated unsequenced, may touch a
+// variable one of them writes.
+func conflicts(a, b access) bool {
+	for _, w := range []varSet{a.w, a.cw} {
+		if w.meets(b.r) || w.meets(b.w) || w.meets(b.cr) || w.meets(b.cw) {
+			return true
+		}
+	}
+	for _, w := range []varSet{b.w, b.cw} {
+		if w.meets(a.r) || w.meets(a.cr) {
+			return true
+		}
+	}
+	return false
+}
+
+// seqOK reports whether the full expression e is free of unsequenced
+// conflicts, and returns what it touches.
+func seqOK(e Expr) (access, bool) {
+	switch e := e.(type) {
+	case nil:
+		return access{}, true
+	case *VarRef:
+		return access{r: varSet{e.V: true}}, true
+	case *Const:
+		return access{}, true
+	case *Unary:
+		return seqOK(e.X)
+	case *Cast:
+		return seqOK(e.X)
+	case *Binary:
+		a, ok1 := seqOK(e.X)
+		b, ok2 := seqOK(e.Y)
+		if !ok1 || !ok2 {
+			return access{}, false
+		}
+		if e.Op != "&&" && e.Op != "||" && conflicts(a, b) {
+			return access{}, false
+		}
+		a.union(b)
+		return a, true
+	case *Cond:
+		a, ok1 := seqOK(e.C)
+		b, ok2 := seqOK(e.X)
+		c, ok3 := seqOK(e.Y)
+		a.union(b)
+		a.union(c)
+		return a, ok1 && ok2 && ok3
+	case *Comma:
+		a, ok1 := seqOK(e.X)
+		b, ok2 := seqOK(e.Y)
+		a.union(b)
+		return a, ok1 && ok2
+	case *Assign:
+		a, ok := seqOK(e.X)
+		// The store is sequenced after both operands' value computations
+		// (so a call in X may assign V when Op is =), not after their side
+		// effects; a compound assignment also reads V, unsequenced with X.
+		if !ok || a.w[e.V] || (e.Op != "=" && a.cw[e.V]) {
+			return access{}, false
+		}
+		self := access{w: varSet{e.V: true}}
+		if e.Op != "=" {
+			self.r = varSet{e.V: true}
+		}
+		a.union(self)
+		return a, true
+	case *IncDec:
+		return access{r: varSet{e.V: true}, w: varSet{e.V: true}}, true
+	case *Nondet:
+		return access{cr: varSet{input: true}, cw: varSet{input: true}}, true
+	case *Call:
+		var all access
+		for i, x := range e.Args {
+			a, ok := seqOK(x)
+			if !ok {
+				return access{}, false
+			}
+			for _, y := range e.Args[:i] {
+				b, _ := seqOK(y)
+				if conflicts(a, b) {
+					return access{}, false
+				}
+			}
+			all.union(a)
+		}
+		// The arguments are evaluated before the body runs.
+		all.union(access{cr: e.F.reads, cw: e.F.writes})
+		return all, true
+	}
+	panic("cgen: unknown expression")
+}
+
+// summarize computes f's reads and writes of globals and input: its own
+// and its callees' (whose summaries are final, since callees come first;
+// a call of f itself adds nothing new).
+func summarize(f *Func) {
+	f.reads, f.writes = varSet{}, varSet{}
+	walkExprs(f.Body, func(e Expr) {
+		a, _ := seqOK(e)
+		for _, s := range []varSet{a.r, a.cr} {
+			for v := range s {
+				if v.Global {
+					f.reads[v] = true
+				}
+			}
+		}
+		for _, s := range []varSet{a.w, a.cw} {
+			for v := range s {
+				if v.Global {
+					f.writes[v] = true
+				}
+			}
+		}
+	})
+}
+
+// walkExprs calls fn on every full expression of b, nested blocks
+// included.
+func walkExprs(b *Block, fn func(Expr)) {
+	if b == nil {
+		return
+	}
+	for _, d := range b.Decls {
+		fn(d.Init)
+	}
+	for _, s := range b.Stmts {
+		walkStmtExprs(s, fn)
+	}
+}
+
+func walkStmtExprs(s Stmt, fn func(Expr)) {
+	switch s := s.(type) {
+	case *ExprStmt:
+		fn(s.X)
+	case *If:
+		fn(s.C)
+		walkExprs(s.Then, fn)
+		walkExprs(s.Else, fn)
+	case *For:
+		if s.Decl != nil {
+			fn(s.Decl.Init)
+		}
+		fn(s.InitX)
+		fn(s.Cond)
+		fn(s.Post)
+		walkExprs(s.Body, fn)
+	case *While:
+		fn(s.C)
+		walkExprs(s.Body, fn)
+	case *Do:
+		walkExprs(s.Body, fn)
+		fn(s.C)
+	case *Switch:
+		fn(s.X)
+		for _, c := range s.Cases {
+			for _, t := range c.Body {
+				walkStmtExprs(t, fn)
+			}
+		}
+	case *Return:
+		fn(s.X)
+	case *Assume:
+		fn(s.C)
+	case *Nested:
+		walkExprs(s.B, fn)
+	}
+}
