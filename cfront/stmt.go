@@ -294,6 +294,9 @@ func (b *builder) iteration(s *cc.IterationStatement) {
 		} else if s.ExpressionList != nil {
 			b.discard(s.ExpressionList)
 		}
+		if swapForClauses {
+			cond, post = post, cond
+		}
 		head, body, cont := b.newLoc(pos), b.newLoc(pos), b.newLoc(pos)
 		b.goTo(head, pos)
 		if cond != nil {
@@ -311,6 +314,11 @@ func (b *builder) iteration(s *cc.IterationStatement) {
 	}
 	b.cur = exit
 }
+
+// swapForClauses, set only by a test, swaps the condition and the
+// post-expression of every for loop: a deliberately broken translation
+// that the differential tester (package cfront/cgen) must catch.
+var swapForClauses bool
 
 func (b *builder) loopBody(s *cc.Statement, brk, cont *ir.Loc) {
 	b.breaks = append(b.breaks, brk)
