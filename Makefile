@@ -41,3 +41,10 @@ bench-templates:
 svcomp:
 	$(GO) test -tags $(TAGS) ./interp -run TestSVCOMPSoundness -count=1 -v -timeout 60m \
 		-svcomp.domain numeric,predicate,nexpoint,nex,mtndd,ndd -svcomp.timeout 30s
+
+# The differential test of the C front end (cfront + ir/exec against gcc)
+# on CGEN_N generated programs; needs gcc. `make test` runs a slice of 300.
+CGEN_N ?= 100000
+.PHONY: fuzz-cfront
+fuzz-cfront:
+	$(GO) test -tags $(TAGS) ./cfront/cgen -run '^TestDifferential$$' -count=1 -v -timeout 24h -cgen.n $(CGEN_N)
