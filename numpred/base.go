@@ -31,18 +31,27 @@ type base struct {
 	polar bool
 	// polls counts calls to poll, which checks opts.interrupt every 64th.
 	polls int
+	// ord groups predicates and terms by the DimOrder option (nil
+	// without it).
+	ord *order
 }
 
-func newBase(sp *Space, opts []Option) (*base, error) {
+func newBase(sp *Space, opts []Option, k varLayout) (*base, error) {
 	if sp == nil {
 		return nil, errors.New("numpred: nil Space")
 	}
 	o := makeOptions(opts)
-	m, err := bdd.New(sp.NumPreds(), o.terms, bdd.NodeSize(o.nodes), bdd.CacheSize(o.cache))
+	bopts := []bdd.Option{bdd.NodeSize(o.nodes), bdd.CacheSize(o.cache)}
+	var ord *order
+	if o.rank != nil {
+		ord = newOrder(sp, o.rank)
+		bopts = append(bopts, bdd.Layout(ord.layout(k)...))
+	}
+	m, err := bdd.New(sp.NumPreds(), o.terms, bopts...)
 	if err != nil {
 		return nil, err
 	}
-	return &base{sp: sp, m: m, opts: o}, nil
+	return &base{sp: sp, m: m, opts: o, ord: ord}, nil
 }
 
 func (b *base) fail(err error) { panic(failure{err}) }
@@ -233,11 +242,11 @@ type leafEntry struct {
 	val  any
 }
 
-func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option) (*numCore[V], error) {
+func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option, k varLayout) (*numCore[V], error) {
 	if num == nil {
 		return nil, errors.New("numpred: nil numeric domain")
 	}
-	b, err := newBase(sp, opts)
+	b, err := newBase(sp, opts, k)
 	if err != nil {
 		return nil, err
 	}
@@ -276,7 +285,12 @@ func (c *numCore[V]) atomLiteral(k numeric.Constraint) bdd.Literal {
 	v, ok := c.termVar[key]
 	if !ok {
 		var err error
-		if v, err = c.m.NewTerm(); err != nil {
+		if c.ord != nil {
+			v, err = c.m.NewTermIn(c.ord.group(canon))
+		} else {
+			v, err = c.m.NewTerm()
+		}
+		if err != nil {
 			c.fail(err)
 		}
 		c.termVar[key] = v

@@ -27,32 +27,40 @@ func conformanceSpace() *numpred.Space {
 }
 
 func runAll[V any](t *testing.T, numName string, num numeric.Domain[V], seeds ...int64) {
+	runAllWith(t, numName, num, nil, seeds...)
+	// The same with a dimension order that puts y (and the predicate over
+	// it) first and interleaves NDD's terms with the predicates.
+	runAllWith(t, numName+"/ordered", num, []numpred.Option{numpred.DimOrder([]int{1, 0})}, seeds...)
+}
+
+func runAllWith[V any](t *testing.T, numName string, num numeric.Domain[V], extra []numpred.Option, seeds ...int64) {
 	sp := conformanceSpace()
+	opts := append([]numpred.Option{numpred.Checking(true)}, extra...)
 	for _, seed := range seeds {
 		cfg := numpredtest.Config{Seed: seed, Values: 25}
 		t.Run(fmt.Sprintf("%s/nexpoint/%d", numName, seed), func(t *testing.T) {
-			d, err := numpred.NewNEXPoint(num, sp, numpred.Checking(true))
+			d, err := numpred.NewNEXPoint(num, sp, opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
 			numpredtest.Run(t, numpred.Domain[numpred.PointVal[V]](d), cfg)
 		})
 		t.Run(fmt.Sprintf("%s/nex/%d", numName, seed), func(t *testing.T) {
-			d, err := numpred.NewNEX(num, sp, numpred.Checking(true))
+			d, err := numpred.NewNEX(num, sp, opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
 			numpredtest.Run(t, numpred.Domain[numpred.NEXVal[V]](d), cfg)
 		})
 		t.Run(fmt.Sprintf("%s/mtndd/%d", numName, seed), func(t *testing.T) {
-			d, err := numpred.NewMTNDD(num, sp, numpred.Checking(true))
+			d, err := numpred.NewMTNDD(num, sp, opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
 			numpredtest.Run(t, numpred.Domain[numpred.DDVal](d), cfg)
 		})
 		t.Run(fmt.Sprintf("%s/ndd/%d", numName, seed), func(t *testing.T) {
-			d, err := numpred.NewNDD(num, sp, numpred.Checking(true))
+			d, err := numpred.NewNDD(num, sp, opts...)
 			if err != nil {
 				t.Fatal(err)
 			}

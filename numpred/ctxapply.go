@@ -20,11 +20,21 @@
 // the few relational constraints that stay undecided rather than the
 // whole path. ctxSat is the query form used by NDD's leq: it stops at the
 // first feasible path.
+//
+// A context only collects the literals a caller declares relevant (a
+// filter over variables): the numeric post of a transformer needs the
+// atoms connected to the dimensions it reads or writes, and emptiness
+// decomposes over the connected components of the atoms (constraints over
+// disjoint dimensions are jointly satisfiable when each part is). The
+// number of contexts is then the number of distinct relevant literal
+// sequences, not of paths: on the lock template, where each lock's atoms
+// form a component of their own, a few per node instead of 2^N.
 
 package numpred
 
 import (
 	"runtime"
+	"sort"
 
 	"github.com/numpred/numpred/bdd"
 	"github.com/numpred/numpred/numeric"
@@ -51,10 +61,13 @@ type ctxTrie[V any] struct {
 	// node once per sequence, and every bdd.Node rudd returns costs an
 	// allocation and a finalizer.
 	cof map[int][2]bdd.Node
+	// rel says which variables' literals enter contexts (nil: every
+	// variable with a numeric meaning).
+	rel []bool
 }
 
-func (c *numCore[V]) newCtxTrie(ctx V) *ctxTrie[V] {
-	return &ctxTrie[V]{c: c, paths: []ctxPath[V]{{ctx: ctx}}, next: map[[2]int32]int32{}, cof: map[int][2]bdd.Node{}}
+func (c *numCore[V]) newCtxTrie(ctx V, rel []bool) *ctxTrie[V] {
+	return &ctxTrie[V]{c: c, paths: []ctxPath[V]{{ctx: ctx}}, next: map[[2]int32]int32{}, cof: map[int][2]bdd.Node{}, rel: rel}
 }
 
 // branches returns the root variable of the internal node u and its two
@@ -96,6 +109,9 @@ func (t *ctxTrie[V]) child(id int32, v int, k numeric.Constraint, pos bool) int3
 // split returns the sequences of the two branches of a node on variable
 // b below the sequence id.
 func (t *ctxTrie[V]) split(id int32, b int) (int32, int32) {
+	if t.rel != nil && (b >= len(t.rel) || !t.rel[b]) {
+		return id, id
+	}
 	if k, ok := t.c.meaning(b, true); ok {
 		return t.child(id, b, k, true), t.child(id, b, k, false)
 	}
@@ -103,10 +119,11 @@ func (t *ctxTrie[V]) split(id int32, b int) (int32, int32) {
 }
 
 // ctxApply runs Fig. 7 from context c with elimination set elim; g returns
-// (result, true) when it decides a node in a context. Results are
-// memoised on (node, sequence of meaningful literals).
-func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, bool), ctx V, elim map[int]bool) bdd.Node {
-	tr := c.newCtxTrie(ctx)
+// (result, true) when it decides a node in a context. Contexts collect the
+// literals of the variables rel marks (nil: all). Results are memoised on
+// (node, sequence of relevant literals).
+func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, bool), ctx V, elim map[int]bool, rel []bool) bdd.Node {
+	tr := c.newCtxTrie(ctx, rel)
 	var elimv []bool
 	for v := range elim {
 		if elim[v] {
@@ -148,10 +165,10 @@ func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, b
 }
 
 // ctxSat reports whether some path of u reaches the true leaf in a
-// context that is not bottom: whether reduce(u), that is ctxApply(u,
-// reduceOp, ctx, {}), is not false. It stops at the first such path.
-func (c *numCore[V]) ctxSat(u bdd.Node, ctx V) bool {
-	tr := c.newCtxTrie(ctx)
+// context (of the literals rel marks) that is not bottom. It stops at the
+// first such path.
+func (c *numCore[V]) ctxSat(u bdd.Node, ctx V, rel []bool) bool {
+	tr := c.newCtxTrie(ctx, rel)
 	dead := map[[2]int]bool{}
 	var rec func(u bdd.Node, id int32) bool
 	rec = func(u bdd.Node, id int32) bool {
@@ -209,4 +226,132 @@ func (c *numCore[V]) reassume(ctx V, res []numeric.Constraint, k numeric.Constra
 		out = append(out, k)
 	}
 	return ctx, out
+}
+
+// meaningful returns the variables of u's support that have a numeric
+// meaning, with their atoms.
+func (c *numCore[V]) meaningful(u bdd.Node) map[int]numeric.Constraint {
+	vs, err := c.m.Support(u)
+	if err != nil {
+		c.fail(err)
+	}
+	out := map[int]numeric.Constraint{}
+	for _, v := range vs {
+		if k, ok := c.meaning(v, true); ok {
+			out[v] = k
+		}
+	}
+	return out
+}
+
+// dimUnion is a union-find over dimensions.
+type dimUnion map[numeric.Dim]numeric.Dim
+
+func (uf dimUnion) find(d numeric.Dim) numeric.Dim {
+	for {
+		p, ok := uf[d]
+		if !ok || p == d {
+			return d
+		}
+		if g, ok := uf[p]; ok {
+			uf[d] = g // path halving
+		}
+		d = p
+	}
+}
+
+// join merges the classes of the dimensions of k and returns its class.
+func (uf dimUnion) join(k numeric.Constraint) numeric.Dim {
+	ts := k.Expr().Terms()
+	r := uf.find(ts[0].Dim)
+	for _, t := range ts[1:] {
+		if s := uf.find(t.Dim); s != r {
+			uf[s] = r
+		}
+	}
+	return r
+}
+
+// relevant returns the filter of the variables of atoms whose dimensions
+// are connected, through the atoms of atoms, to a dimension of seeds:
+// what a numeric post over seeds can read or change.
+func (c *numCore[V]) relevant(atoms map[int]numeric.Constraint, seeds []numeric.Dim) []bool {
+	uf := dimUnion{}
+	for _, k := range atoms {
+		uf.join(k)
+	}
+	roots := map[numeric.Dim]bool{}
+	for _, d := range seeds {
+		roots[uf.find(d)] = true
+	}
+	rel := make([]bool, c.m.Varnum())
+	for v, k := range atoms {
+		if roots[uf.find(k.Expr().Term(0).Dim)] {
+			rel[v] = true
+		}
+	}
+	return rel
+}
+
+// components returns, for every connected component of atoms with at
+// least two variables, the filter of its variables. A path is infeasible
+// exactly when its literals of some component are: components share no
+// dimension. (A single literal is always satisfiable: atoms are never
+// constant.)
+func (c *numCore[V]) components(atoms map[int]numeric.Constraint) [][]bool {
+	uf := dimUnion{}
+	for _, k := range atoms {
+		uf.join(k)
+	}
+	byRoot := map[numeric.Dim][]int{}
+	for v, k := range atoms {
+		r := uf.find(k.Expr().Term(0).Dim)
+		byRoot[r] = append(byRoot[r], v)
+	}
+	roots := make([]numeric.Dim, 0, len(byRoot))
+	for r, vs := range byRoot {
+		if len(vs) > 1 {
+			roots = append(roots, r)
+		}
+	}
+	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
+	out := make([][]bool, len(roots))
+	for i, r := range roots {
+		out[i] = make([]bool, c.m.Varnum())
+		for _, v := range byRoot[r] {
+			out[i][v] = true
+		}
+	}
+	return out
+}
+
+// prune returns u without its infeasible paths (the reduce of NDD,
+// ctxApply(u, reduceOp, ctx, {})), one component of its atoms at a time:
+// each pass removes the paths whose literals of one component are
+// infeasible, so after all passes every path is feasible.
+func (c *numCore[V]) prune(u bdd.Node, ctx V, g func(u bdd.Node, ctx V) (bdd.Node, bool)) bdd.Node {
+	for _, rel := range c.components(c.meaningful(u)) {
+		if c.m.IsFalse(u) {
+			break
+		}
+		u = c.ctxApply(u, g, ctx, nil, rel)
+	}
+	return u
+}
+
+// feasible reports whether some path of u is feasible: the last component
+// is searched with ctxSat, which stops at the first feasible path, after
+// the others have pruned u.
+func (c *numCore[V]) feasible(u bdd.Node, ctx V, g func(u bdd.Node, ctx V) (bdd.Node, bool)) bool {
+	comps := c.components(c.meaningful(u))
+	for i, rel := range comps {
+		if c.m.IsFalse(u) {
+			return false
+		}
+		if i == len(comps)-1 {
+			return c.ctxSat(u, ctx, rel)
+		}
+		u = c.ctxApply(u, g, ctx, nil, rel)
+	}
+	return !c.m.IsFalse(u)
 }

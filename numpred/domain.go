@@ -195,6 +195,7 @@ type options struct {
 	cache     int
 	checking  bool
 	interrupt func() bool
+	rank      []int
 }
 
 func makeOptions(opts []Option) options {

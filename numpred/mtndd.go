@@ -26,7 +26,7 @@ type MTNDD[V any] struct {
 
 // NewMTNDD returns MTNDD over the numeric domain num and the precision sp.
 func NewMTNDD[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*MTNDD[V], error) {
-	c, err := newNumCore(num, sp, false, opts)
+	c, err := newNumCore(num, sp, false, opts, predsAbove)
 	if err != nil {
 		return nil, err
 	}

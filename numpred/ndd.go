@@ -23,7 +23,7 @@ type NDD[V any] struct {
 
 // NewNDD returns NDD over the numeric domain num and the precision sp.
 func NewNDD[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*NDD[V], error) {
-	c, err := newNumCore(num, sp, true, opts)
+	c, err := newNumCore(num, sp, true, opts, interleaved)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func (x nddImpl[V]) reduceOp(u bdd.Node, ctx V) (bdd.Node, bool) {
 }
 
 func (x nddImpl[V]) reduce(a DDVal) DDVal {
-	return DDVal{x.c.ctxApply(a.u, x.reduceOp, x.c.top(), nil)}
+	return DDVal{x.c.prune(a.u, x.c.top(), x.reduceOp)}
 }
 
 // leq is reduce(meet(u, bddNot(v))) = 0, decided by ctxSat, which stops
@@ -81,7 +81,7 @@ func (x nddImpl[V]) leq(a, b DDVal) bool {
 	if x.c.m.IsFalse(d) {
 		return true
 	}
-	return !x.c.ctxSat(d, x.c.top())
+	return !x.c.feasible(d, x.c.top(), x.reduceOp)
 }
 
 // elimSet returns the variables whose terms mention a dimension t assigns
@@ -111,6 +111,31 @@ func (x nddImpl[V]) elimSet(t NumAssign, extra []int) map[int]bool {
 	return set
 }
 
+// postRel returns the variables whose literals the contexts of a numeric
+// post of t over u need: those of the atoms connected to a dimension t
+// reads, assigns or havocs, or that an assigned predicate of ps mentions.
+// The others' literals stay on their paths untouched, so leaving them out
+// of contexts changes no result; it only keeps their combinations from
+// multiplying the contexts.
+func (x nddImpl[V]) postRel(u bdd.Node, t NumAssign, ps []PredID) []bool {
+	var seeds []numeric.Dim
+	seeds = append(seeds, t.Dims...)
+	seeds = append(seeds, t.Havoc...)
+	for _, e := range t.Exprs {
+		for _, tm := range e.Terms() {
+			seeds = append(seeds, tm.Dim)
+		}
+	}
+	for _, p := range ps {
+		if k, ok := x.c.sp.PredAtom(p); ok {
+			for _, tm := range k.Expr().Terms() {
+				seeds = append(seeds, tm.Dim)
+			}
+		}
+	}
+	return x.c.relevant(x.c.meaningful(u), seeds)
+}
+
 // nddPost is NDDPost(s): 0 on an infeasible context, the numeric post of
 // the context at the true leaf.
 func (x nddImpl[V]) nddPost(t NumAssign) func(u bdd.Node, ctx V) (bdd.Node, bool) {
@@ -131,7 +156,7 @@ func (x nddImpl[V]) postN(t NumAssign, _ []PredID, a DDVal) DDVal {
 	if len(t.Dims) == 0 && len(t.Havoc) == 0 {
 		return a
 	}
-	return DDVal{x.c.ctxApply(a.u, x.nddPost(t), x.c.top(), x.elimSet(t, nil))}
+	return DDVal{x.c.ctxApply(a.u, x.nddPost(t), x.c.top(), x.elimSet(t, nil), x.postRel(a.u, t, nil))}
 }
 
 // postNP is unprime(ctxApply(u ⊓ R, NDDPost(tau_N), N.top, NumV ∪ {p_i}))
@@ -139,7 +164,7 @@ func (x nddImpl[V]) postN(t NumAssign, _ []PredID, a DDVal) DDVal {
 func (x nddImpl[V]) postNP(t NumPred, a DDVal) (DDVal, bool) {
 	u := x.c.and(a.u, x.f.alpha(toNNF(And(t.Guard, relationExpr(t.Pred)), true), true, true).u)
 	elim := x.elimSet(t.Num, x.c.predVars(t.Pred.Preds, false))
-	r := x.c.ctxApply(u, x.nddPost(t.Num), x.c.top(), elim)
+	r := x.c.ctxApply(u, x.nddPost(t.Num), x.c.top(), elim, x.postRel(u, t.Num, t.Pred.Preds))
 	return DDVal{x.c.unprimeNode(r)}, true
 }
 

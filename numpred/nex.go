@@ -39,7 +39,7 @@ type NEX[V any] struct {
 
 // NewNEX returns NEX over the numeric domain num and the precision sp.
 func NewNEX[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*NEX[V], error) {
-	c, err := newNumCore(num, sp, false, opts)
+	c, err := newNumCore(num, sp, false, opts, predsOnly)
 	if err != nil {
 		return nil, err
 	}

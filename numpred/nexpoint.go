@@ -26,7 +26,7 @@ type NEXPoint[V any] struct {
 // NewNEXPoint returns NEXPOINT over the numeric domain num and the
 // precision sp.
 func NewNEXPoint[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*NEXPoint[V], error) {
-	c, err := newNumCore(num, sp, false, opts)
+	c, err := newNumCore(num, sp, false, opts, predsOnly)
 	if err != nil {
 		return nil, err
 	}
