@@ -73,7 +73,7 @@ const (
 
 func analyzePredOnce[V any](cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds, sp *numpred.Space, atoms []numeric.Constraint, terms int) (*Result, error) {
 	kind := numpred.Kind(cfg.Domain)
-	opts := []numpred.Option{numpred.TermCapacity(terms)}
+	opts := []numpred.Option{numpred.TermCapacity(terms), numpred.DimOrder(s.dimOrder())}
 	var err error
 	if dl := cfg.Deadline; !dl.IsZero() {
 		// Long BDD operations stop at the deadline too, so a timed-out

@@ -188,6 +188,41 @@ func transitiveGlobals(p *ir.Program, visit func(op ir.Op, mark func(*ir.Var), m
 	return out
 }
 
+// dimOrder returns the rank of every dimension in the BDD variable order
+// (numpred.DimOrder): the program's variables in declaration order, each
+// followed by its old copies and its mid, then the mids of formal
+// positions and of the returned value. The combined domains keep the
+// predicates and numeric terms over one variable together, and the old
+// copy of a variable next to it (a summary relates the two).
+func (s *space) dimOrder() []int {
+	rank := make([]int, s.n)
+	for i := range rank {
+		rank[i] = -1
+	}
+	next := 0
+	place := func(d numeric.Dim) {
+		if rank[d] < 0 {
+			rank[d] = next
+			next++
+		}
+	}
+	for _, v := range s.prog.Vars {
+		place(dimOf(v))
+		for _, f := range s.prog.Funcs {
+			if d, ok := s.old[f][v]; ok {
+				place(d)
+			}
+		}
+		if d, ok := s.midGlobal[v]; ok {
+			place(d)
+		}
+	}
+	for d := range rank {
+		place(numeric.Dim(d))
+	}
+	return rank
+}
+
 func dimOf(v *ir.Var) numeric.Dim { return numeric.Dim(v.ID) }
 
 func itoa(i int) string {
