@@ -4,9 +4,9 @@
 // phases, and an atom predicate is the same variable as its numeric term.
 // meet, join, exists and unprime are bddAnd, bddOr, bddExists and
 // bddPermute; reduce, leq and alphaPost_N use ctxApply; widen goes through
-// MTNDD; (e ? tau_N) && tau_P stages tau_P in the primed (shadow)
-// variables, applies tau_N while eliminating the current copies, and
-// unprimes.
+// MTNDD (in the interleaved order of DimOrder, by terms: termWiden);
+// (e ? tau_N) && tau_P stages tau_P in the primed (shadow) variables,
+// applies tau_N while eliminating the current copies, and unprimes.
 
 package numpred
 
@@ -54,9 +54,48 @@ func (x nddImpl[V]) alphaN(cs []numeric.Constraint) DDVal { return DDVal{x.c.con
 func (x nddImpl[V]) meet(a, b DDVal) DDVal { return DDVal{x.c.and(a.u, b.u)} }
 func (x nddImpl[V]) join(a, b DDVal) DDVal { return DDVal{x.c.or(a.u, b.u)} }
 
-// widen converts both arguments to MTNDD form and widens there.
+// widen converts both arguments to MTNDD form and widens there (Section
+// V-D) when every predicate precedes every term. In the interleaved order
+// (DimOrder) the MTNDD form of a value, one numeric leaf per predicate
+// valuation, is exponential where the interleaved diagram is not (on the
+// lock template, one leaf per subset of held locks), so NDD widens by
+// terms instead (termWiden).
 func (x nddImpl[V]) widen(a, b DDVal, t numeric.Thresholds) DDVal {
+	if x.c.ord != nil {
+		return DDVal{x.termWiden(a.u, b.u)}
+	}
 	return DDVal{x.mt.widen(x.toMT(a.u), x.toMT(b.u), t)}
+}
+
+// termWiden is u || exists T. v, where T is the numeric terms v mentions
+// and u does not: the constraints that are new in v are dropped, the
+// others kept, with their Boolean structure. It is an upper bound of u
+// and v, and a widening: the terms of x_{i+1} = termWiden(x_i, y_i) are
+// among those of x_i, so from some i on they are fixed, and over a fixed
+// finite set of variables the strictly ascending chains are finite. The
+// terms a value already has (the program's conditions, the bounds met so
+// far) play the part of widening thresholds.
+func (x nddImpl[V]) termWiden(u, v bdd.Node) bdd.Node {
+	c := x.c
+	su, err := c.m.Support(u)
+	if err != nil {
+		c.fail(err)
+	}
+	sv, err := c.m.Support(v)
+	if err != nil {
+		c.fail(err)
+	}
+	in := map[int]bool{}
+	for _, w := range su {
+		in[w] = true
+	}
+	var fresh []int
+	for _, w := range sv {
+		if !in[w] && c.m.IsTermVar(w) {
+			fresh = append(fresh, w)
+		}
+	}
+	return c.or(u, c.exists(v, fresh))
 }
 
 // reduceOp is Fig. 7's reduce operator: 0 on an infeasible context.
