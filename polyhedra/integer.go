@@ -1,6 +1,7 @@
-// This file implements the exact integer inclusion test behind Leq: a
-// constraint c holds on every integer point of a iff a ∧ ¬c has no integer
-// point, decided by branch and bound over the exact simplex.
+// This file implements the integer reasoning behind IsBottom and Leq:
+// branch and bound over the fraction-free simplex (internal/simplex), and
+// the exact integer inclusion test: a constraint c holds on every integer
+// point of a iff a ∧ ¬c has no integer point.
 //
 // Rational reasoning alone is not enough for the lattice laws: gamma(a)
 // is a set of integer points, constraints are integer-tightened, and a
@@ -8,8 +9,15 @@
 // only integer reasoning sees. Deciding it exactly keeps Leq reflexive and
 // transitive. The cheap tests come first (the rational optimum over the
 // generators, rounded); branch and bound runs only when the optimum is
-// fractional and beyond the bound, with a node budget (on exhaustion
-// Leq answers false, which is always allowed).
+// fractional and beyond the bound. Every search has a budget of nodes
+// and of simplex work: when it runs out, the search answers "an integer
+// point may exist", so IsBottom answers false and Leq false, which is
+// always allowed.
+//
+// Branch and bound keeps one simplex tableau for the whole search: a
+// branch x_i <= floor(v) or x_i >= floor(v) + 1 is a bound on a variable
+// (Solver.SetUpper, SetLower), undone on backtracking (Push, Pop), and the
+// next node starts from the basis the previous one ended with.
 
 package polyhedra
 
@@ -20,40 +28,78 @@ import (
 	"github.com/numpred/numpred/polyhedra/internal/simplex"
 )
 
-// emptyBudget is the branch-and-bound budget of the integer emptiness
-// test run when a polyhedron is minimised and has no integral vertex.
-const emptyBudget = 60
+// Budgets of one branch-and-bound search.
+const (
+	// bbNodes is the number of nodes (simplex checks) of one search.
+	bbNodes = 60
+	// bbWork is the simplex work of one search (simplex.Limits.Work;
+	// about a nanosecond a unit on 2020s hardware).
+	bbWork = 10_000_000
+)
 
-// integralVertex reports whether some vertex of the minimal non-empty p
-// has integer coordinates (then gamma(p) is not empty).
-func (p *poly) integralVertex() bool {
-	for _, g := range p.rays {
-		if g[0].Cmp(one) == 0 {
-			return true
-		}
-	}
-	return false
+// search is one branch-and-bound search for an integer point.
+type search struct {
+	s     *simplex.Solver
+	nodes int
+	st    *counters
 }
 
-// noIntegerPoint reports whether branch and bound proves that the
-// constraints of p have no integer solution within emptyBudget nodes.
-func (p *poly) noIntegerPoint() bool {
-	var rows []simplex.Row
+// integerPoint searches an integer solution of rows over nvars variables
+// by depth-first branch and bound; complete is false when the budget ran
+// out first (then found is false too).
+func integerPoint(rows []simplex.Row, nvars int, st *counters) (found, complete bool) {
+	b := &search{s: simplex.NewSolver(rows, nvars, simplex.Limits{Work: bbWork}), nodes: bbNodes, st: st}
+	return b.run()
+}
+
+func (b *search) run() (found, complete bool) {
+	if b.nodes <= 0 {
+		return false, false
+	}
+	b.nodes--
+	start, piv := time.Now(), b.s.Pivots()
+	res := b.s.Check()
+	b.st.simplex(start, b.s.Pivots()-piv, res == simplex.Unknown)
+	switch res {
+	case simplex.Infeasible:
+		return false, true
+	case simplex.Unknown:
+		return false, false
+	}
+	i, fl, ok := b.s.Fractional()
+	if !ok {
+		return true, true
+	}
+	// x_i <= floor(v), then x_i >= floor(v) + 1.
+	b.s.Push()
+	b.s.SetUpper(i, fl)
+	f1, c1 := b.run()
+	b.s.Pop()
+	if f1 {
+		return true, true
+	}
+	b.s.Push()
+	b.s.SetLower(i, fl.Add(one))
+	f2, c2 := b.run()
+	b.s.Pop()
+	if f2 {
+		return true, true
+	}
+	return false, c1 && c2
+}
+
+// simplexRowsOf returns the constraints of the minimal p as simplex rows
+// (r[0] + r[1:]·x >= 0 becomes -r[1:]·x - r[0] <= 0).
+func simplexRowsOf(p *poly) []simplex.Row {
+	rows := make([]simplex.Row, 0, len(p.eqs)+len(p.ineqs))
 	for _, r := range p.eqs {
 		rows = append(rows, simplex.Row{Coefs: []numeric.Int(r[1:]), Const: r[0], Eq: true})
 	}
 	for _, r := range p.ineqs {
 		rows = append(rows, simplex.Row{Coefs: []numeric.Int(r.neg()[1:]), Const: r[0].Neg()})
 	}
-	budget := emptyBudget
-	start := time.Now()
-	found, complete := integerPoint(rows, p.n, &budget, p.st)
-	p.st.emptiness(start, false, !complete)
-	return !found && complete
+	return rows
 }
-
-// bbBudget is the number of branch-and-bound nodes one test may explore.
-const bbBudget = 50
 
 // entailsInt reports whether every integer point of the non-empty a
 // satisfies c (false when undecided within the budget).
@@ -93,8 +139,7 @@ func entailsIneq(a Poly, c numeric.Constraint, st *counters) bool {
 	}
 	cs = append(cs, numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE))
 	rows, nvars := simplexRows(cs)
-	budget := bbBudget
-	found, complete := integerPoint(rows, nvars, &budget, st)
+	found, complete := integerPoint(rows, nvars, st)
 	return !found && complete
 }
 
@@ -128,40 +173,4 @@ func violatedAtIntegerVertex(a Poly, e numeric.LinExpr) bool {
 		}
 	}
 	return false
-}
-
-// integerPoint searches an integer solution of rows by depth-first branch
-// and bound; complete is false when the budget ran out first.
-func integerPoint(rows []simplex.Row, nvars int, budget *int, st *counters) (found, complete bool) {
-	if *budget <= 0 {
-		return false, false
-	}
-	*budget--
-	start := time.Now()
-	x, ok := simplex.Feasible(rows, nvars)
-	st.simplex(start, 0, false)
-	if !ok {
-		return false, true
-	}
-	for i, v := range x {
-		if v.IsInt() {
-			continue
-		}
-		fl := v.Floor()
-		// x_i <= floor(v), then x_i >= floor(v) + 1.
-		up := simplex.Row{Coefs: make([]numeric.Int, nvars), Const: fl.Neg()}
-		up.Coefs[i] = numeric.I(1)
-		lo := simplex.Row{Coefs: make([]numeric.Int, nvars), Const: fl.Add(numeric.I(1))}
-		lo.Coefs[i] = numeric.I(-1)
-		f1, c1 := integerPoint(append(rows[:len(rows):len(rows)], up), nvars, budget, st)
-		if f1 {
-			return true, true
-		}
-		f2, c2 := integerPoint(append(rows[:len(rows):len(rows)], lo), nvars, budget, st)
-		if f2 {
-			return true, true
-		}
-		return false, c1 && c2
-	}
-	return true, true
 }

@@ -37,7 +37,8 @@ type poly struct {
 	pendEqs, pendIneqs []vec
 
 	min   bool
-	empty bool // meaningful when min
+	empty bool // meaningful when min: P is empty as a rational polyhedron
+	ie    int8 // integer emptiness, computed on demand (emptiness.go)
 	// exact keeps the rational polyhedron: minimize does not tighten
 	// (used by the sanity checker to compare representations).
 	exact bool
@@ -79,8 +80,9 @@ func newFromGens(n int, lines, rays []vec, st *counters) *poly {
 	return &poly{n: n, hasG: true, lines: lines, rays: rays, st: st}
 }
 
-// isEmpty reports whether P is empty (as a rational polyhedron, after
-// integer tightening of its constraints).
+// isEmpty reports whether P is empty as a rational polyhedron (after
+// integer tightening of its constraints); integerEmpty decides whether it
+// has integer points.
 func (p *poly) isEmpty() bool {
 	p.minimize()
 	return p.empty
@@ -108,9 +110,6 @@ func (p *poly) minimize() {
 	}
 	if !p.empty && !p.exact && p.tighten() {
 		p.primal()
-	}
-	if !p.empty && !p.exact && !p.integralVertex() && p.noIntegerPoint() {
-		p.empty = true
 	}
 	p.min = true
 	if p.empty {

@@ -69,9 +69,10 @@ func (d *Domain) Bottom(n int) Poly { return Poly{n: n, bottom: true} }
 // Dims returns the number of dimensions of a.
 func (d *Domain) Dims(a Poly) int { return a.n }
 
-// IsBottom reports whether a is empty. It answers false for some
-// polyhedra that have rational but no integer points (integer tightening
-// of single constraints catches many, not all; see doc.go).
+// IsBottom reports whether a has no integer point. It decides that on
+// the generators where it can and otherwise by branch and bound with a
+// budget, answering false when the budget runs out (see emptiness.go);
+// the answer is cached in the value.
 func (d *Domain) IsBottom(a Poly) bool {
 	defer d.st.op(opIsBottom, time.Now())
 	return d.isBottom(a)
@@ -82,7 +83,7 @@ func (d *Domain) isBottom(a Poly) bool {
 		return true
 	}
 	for _, b := range a.blocks {
-		if b.p.isEmpty() {
+		if b.p.integerEmpty() {
 			return true
 		}
 	}

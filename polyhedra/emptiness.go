@@ -1,0 +1,315 @@
+// This file implements the integer emptiness test behind IsBottom: whether
+// a polyhedron has no integer point. Minimisation decides rational
+// emptiness only (an empty rational polyhedron has no integer point); the
+// integer question is asked only where an answer needs it (IsBottom, and
+// the operations that start by asking it), and its answer is cached in
+// the polyhedron, which is immutable.
+//
+// Sketch, for a minimal, rationally non-empty P = conv(V) + cone(R) +
+// span(L), cheapest first:
+//
+//  1. a vertex with integer coordinates: not empty;
+//  2. the bounding box of P, coordinate by coordinate over V, R and L: a
+//     coordinate with no integer between its bounds: empty; a box with at
+//     most boxEnumLimit integer points: enumerate them, an exact answer;
+//  3. rounding: a vertex, or the centre of the vertices (also pushed along
+//     the rays), rounded to the nearest integer point, in P: not empty;
+//  4. a thin direction (a coordinate or constraint normal a with few
+//     integer values of a·x over P): decide each section a·x = v by
+//     these tests, recursively (splitThin);
+//  5. branch and bound on the simplex (integer.go) within its budget; when
+//     the budget runs out, P is taken as not empty (the interface allows
+//     IsBottom to answer false for an empty gamma, never the converse).
+
+package polyhedra
+
+import (
+	"time"
+
+	"github.com/numpred/numpred/numeric"
+)
+
+// States of the cached integer emptiness answer (poly.ie).
+const (
+	ieUnknown int8 = iota
+	ieEmpty
+	ieNonEmpty
+)
+
+// boxEnumLimit is the largest bounding box whose integer points the test
+// enumerates; roundTries bounds the vertices tried by rounding.
+const (
+	boxEnumLimit = 256
+	roundTries   = 64
+)
+
+// integerEmpty reports whether p has no integer point. It answers false
+// when undecided within the budget. Safe for concurrent use.
+func (p *poly) integerEmpty() bool {
+	p.minimize()
+	if p.empty {
+		return true
+	}
+	if p.exact {
+		return false // a rational polyhedron of the sanity checker
+	}
+	p.mu.Lock()
+	ie := p.ie
+	p.mu.Unlock()
+	if ie != ieUnknown {
+		return ie == ieEmpty
+	}
+	start := time.Now()
+	empty, cheap, gaveUp := p.decideIntegerEmpty()
+	p.st.emptiness(start, cheap, gaveUp)
+	p.mu.Lock()
+	if empty {
+		p.ie = ieEmpty
+	} else {
+		p.ie = ieNonEmpty
+	}
+	p.mu.Unlock()
+	return empty
+}
+
+// decideIntegerEmpty runs the tests of the sketch on the minimal,
+// rationally non-empty p: whether p is integer-empty, whether a cheap
+// test decided it, and whether branch and bound gave up.
+func (p *poly) decideIntegerEmpty() (empty, cheap, gaveUp bool) {
+	nodes := splitBudget
+	if e, ok := p.decideOnGenerators(&nodes); ok {
+		return e, true, false
+	}
+	found, complete := integerPoint(simplexRowsOf(p), p.n, p.st)
+	return !found && complete, false, !complete
+}
+
+// decideOnGenerators decides integer emptiness of the minimal, rationally
+// non-empty p by the tests on its generators (steps 1-3 of the sketch,
+// then splitThin); ok is false when they do not decide it.
+func (p *poly) decideOnGenerators(nodes *int) (empty, ok bool) {
+	for _, g := range p.rays {
+		if g[0].Cmp(one) == 0 {
+			return false, true // an integral vertex
+		}
+	}
+	if e, ok := p.boxTest(); ok {
+		return e, true
+	}
+	if p.roundingFindsPoint() {
+		return false, true
+	}
+	return p.splitThin(nodes)
+}
+
+// splitBudget bounds the sections one emptiness test examines in
+// splitThin; thinMax is the most hyperplanes one split may make.
+const (
+	splitBudget = 24
+	thinMax     = 4
+)
+
+// splitThin decides integer emptiness of the minimal, rationally
+// non-empty p by splitting it along a thin direction: for an integer
+// direction a, every integer point of p lies on a hyperplane a·x = v with
+// v an integer in [ceil(min a·x), floor(max a·x)], so p has none iff no
+// such section has one. It takes the coordinate or constraint normal
+// with the fewest values (at most thinMax; none means empty) and decides
+// each section on its generators, recursively: branching on hyperplanes
+// rather than on coordinates, which is what a long thin polyhedron along
+// a skewed direction needs (branch and bound on coordinates takes a node
+// per integer along its length). ok is false when undecided within
+// nodes.
+func (p *poly) splitThin(nodes *int) (empty, ok bool) {
+	var best vec
+	var blo, bhi numeric.Int
+	bestN := int64(-1)
+	try := func(dir vec) bool {
+		lo, hi := p.optimumRat(dir)
+		if lo.inf || hi.inf || lo.v.Cmp(hi.v) == 0 {
+			return false // unbounded, or constant on p (no split)
+		}
+		l, h := lo.v.Ceil(), hi.v.Floor()
+		n, fits := h.Sub(l).Add(one).Int64()
+		if !fits {
+			return false
+		}
+		if n <= 0 {
+			return true // no integer value: p has no integer point
+		}
+		if bestN < 0 || n < bestN {
+			best, blo, bhi, bestN = dir, l, h, n
+		}
+		return false
+	}
+	for i := 0; i < p.n; i++ {
+		if try(unitVec(p.n+1, i+1)) {
+			return true, true
+		}
+	}
+	for _, r := range p.ineqs {
+		d := r.clone()
+		d[0] = numeric.Int{}
+		if try(d) {
+			return true, true
+		}
+	}
+	if bestN < 0 || bestN > thinMax {
+		return false, false
+	}
+	for v := blo; v.Cmp(bhi) <= 0; v = v.Add(one) {
+		if *nodes <= 0 {
+			return false, false
+		}
+		*nodes--
+		h := best.clone()
+		h[0] = v.Neg() // a·x - v = 0
+		q := p.addCons([]vec{h.signNormalize()}, nil)
+		q.minimize()
+		if q.empty {
+			continue
+		}
+		e, ok := q.decideOnGenerators(nodes)
+		if !ok {
+			return false, false
+		}
+		if !e {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// boxTest decides integer emptiness from the bounding box of p when it
+// can: empty when some coordinate has no integer in its range, and by
+// enumeration when the box has at most boxEnumLimit integer points.
+func (p *poly) boxTest() (empty, ok bool) {
+	lo := make([]ext, p.n) // ceil of the minimum
+	hi := make([]ext, p.n) // floor of the maximum
+	for i := 0; i < p.n; i++ {
+		r := make(vec, p.n+1)
+		r[i+1] = one
+		lo[i], hi[i] = p.optimum(r)
+		if !lo[i].inf && !hi[i].inf && lo[i].v.Cmp(hi[i].v) > 0 {
+			return true, true
+		}
+	}
+	size := int64(1)
+	for i := 0; i < p.n; i++ {
+		if lo[i].inf || hi[i].inf {
+			return false, false
+		}
+		w, ok := hi[i].v.Sub(lo[i].v).Add(one).Int64()
+		if !ok || w > boxEnumLimit {
+			return false, false
+		}
+		size *= w
+		if size > boxEnumLimit {
+			return false, false
+		}
+	}
+	x := make([]numeric.Int, p.n)
+	for i := range x {
+		x[i] = lo[i].v
+	}
+	for {
+		if p.contains(x) {
+			return false, true
+		}
+		i := 0
+		for ; i < p.n; i++ {
+			if x[i].Cmp(hi[i].v) < 0 {
+				x[i] = x[i].Add(one)
+				break
+			}
+			x[i] = lo[i].v
+		}
+		if i == p.n {
+			return true, true
+		}
+	}
+}
+
+// contains reports whether the integer point x satisfies p's constraints.
+func (p *poly) contains(x []numeric.Int) bool {
+	at := func(r vec) numeric.Int {
+		v := r[0]
+		for i, c := range r[1:] {
+			if !c.IsZero() && !x[i].IsZero() {
+				v = v.Add(c.Mul(x[i]))
+			}
+		}
+		return v
+	}
+	for _, r := range p.eqs {
+		if !at(r).IsZero() {
+			return false
+		}
+	}
+	for _, r := range p.ineqs {
+		if at(r).Sign() < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// roundingFindsPoint reports whether rounding some vertex of p, or the
+// centre of its vertices moved along the rays, gives an integer point of
+// p (a quick way to show that p is not integer-empty).
+func (p *poly) roundingFindsPoint() bool {
+	x := make([]numeric.Int, p.n)
+	var verts []vec
+	var rays []vec
+	for _, g := range p.rays {
+		if g[0].IsZero() {
+			rays = append(rays, g)
+		} else if len(verts) < roundTries {
+			verts = append(verts, g)
+		}
+	}
+	// round(v/d) = floor((2v + d) / 2d).
+	two := numeric.I(2)
+	for _, g := range verts {
+		d2 := g[0].Mul(two)
+		for i := range x {
+			x[i] = g[i+1].Mul(two).Add(g[0]).FloorDiv(d2)
+		}
+		if p.contains(x) {
+			return true
+		}
+	}
+	// The centre of the vertices (their mean, exactly), then the centre
+	// moved along the sum of the rays by growing multiples, rounded.
+	c := make([]numeric.Rat, p.n)
+	for _, g := range verts {
+		for i := range c {
+			if !g[i+1].IsZero() {
+				c[i] = c[i].Add(numeric.R(g[i+1], g[0]))
+			}
+		}
+	}
+	k := numeric.RInt(numeric.I(int64(len(verts))))
+	for i := range c {
+		c[i] = c[i].Quo(k)
+	}
+	half := numeric.R(one, two)
+	for _, m := range []int64{0, 1, 16, 256} {
+		if m > 0 && len(rays) == 0 {
+			break
+		}
+		for i := range x {
+			v := c[i]
+			for _, r := range rays {
+				if !r[i+1].IsZero() {
+					v = v.Add(numeric.RInt(r[i+1].Mul(numeric.I(m))))
+				}
+			}
+			x[i] = v.Add(half).Floor()
+		}
+		if p.contains(x) {
+			return true
+		}
+	}
+	return false
+}
