@@ -44,6 +44,15 @@ func (x Int) Big() *big.Int {
 	return big.NewInt(x.small)
 }
 
+// bigOf returns x as a big.Int the caller must not modify: x's own when
+// x is big (no copy), a new one otherwise.
+func (x Int) bigOf() *big.Int {
+	if x.big != nil {
+		return x.big
+	}
+	return big.NewInt(x.small)
+}
+
 // IsInt64 reports whether x fits in an int64.
 func (x Int) IsInt64() bool { return x.big == nil }
 
@@ -83,7 +92,14 @@ func (x Int) Cmp(y Int) int {
 		}
 		return 0
 	}
-	return x.Big().Cmp(y.Big())
+	// A big value lies beyond every int64 (norm keeps the invariant).
+	switch {
+	case x.big == nil:
+		return -y.big.Sign()
+	case y.big == nil:
+		return x.big.Sign()
+	}
+	return x.big.Cmp(y.big)
 }
 
 // Add returns x + y.
@@ -96,7 +112,7 @@ func (x Int) Add(y Int) Int {
 		}
 		return Int{small: s}
 	}
-	return norm(new(big.Int).Add(x.Big(), y.Big()))
+	return norm(new(big.Int).Add(x.bigOf(), y.bigOf()))
 }
 
 // Neg returns -x.
@@ -121,7 +137,7 @@ func (x Int) Sub(y Int) Int {
 		}
 		return Int{small: d}
 	}
-	return norm(new(big.Int).Sub(x.Big(), y.Big()))
+	return norm(new(big.Int).Sub(x.bigOf(), y.bigOf()))
 }
 
 // Mul returns x * y.
@@ -131,7 +147,7 @@ func (x Int) Mul(y Int) Int {
 			return Int{small: p}
 		}
 	}
-	return norm(new(big.Int).Mul(x.Big(), y.Big()))
+	return norm(new(big.Int).Mul(x.bigOf(), y.bigOf()))
 }
 
 // mul64 returns a*b and whether it did not overflow.
@@ -181,7 +197,7 @@ func (x Int) FloorDiv(y Int) Int {
 		}
 		return Int{small: q}
 	}
-	q, m := new(big.Int).DivMod(x.Big(), y.Big(), new(big.Int)) // Euclidean
+	q, m := new(big.Int).DivMod(x.bigOf(), y.bigOf(), new(big.Int)) // Euclidean
 	// Euclidean division has x = q*y + m with 0 <= m < |y|. For y < 0 and
 	// m != 0, x/y = q + m/y with m/y in (-1, 0), so floor(x/y) = q - 1.
 	if y.Sign() < 0 && m.Sign() != 0 {
@@ -215,7 +231,7 @@ func (x Int) GCD(y Int) Int {
 		}
 		return Int{small: a}
 	}
-	return norm(new(big.Int).GCD(nil, nil, x.Abs().Big(), y.Abs().Big()))
+	return norm(new(big.Int).GCD(nil, nil, x.Abs().bigOf(), y.Abs().bigOf()))
 }
 
 // Divisible reports whether y divides x (y != 0).
