@@ -163,9 +163,10 @@ func entails(a Poly, c numeric.Constraint) bool {
 }
 
 // Leq reports whether gamma(a) ⊆ gamma(b): every constraint of b holds
-// on the integer points of a (integer.go: rounded optimum over the
-// generators, then branch and bound when that is inconclusive). Blocks the
-// two values share are skipped.
+// on the integer points of a (integer.go: the optimum over the
+// generators, rounded, and integer points near the vertices, then branch
+// and bound for what that leaves undecided). Blocks the two values share
+// are skipped.
 func (d *Domain) Leq(a, b Poly) bool {
 	defer d.st.op(opLeq, time.Now())
 	return d.leq(a, b)
@@ -180,14 +181,31 @@ func (d *Domain) leq(a, b Poly) bool {
 		return false
 	}
 	ao := a.owner()
+	// Every row of b on the generators first (cheap, and refutes most
+	// non-inclusions); branch and bound only for the rows left undecided.
+	var hard []inclusion
 	for _, bb := range b.blocks {
 		if k := ao[bb.dims[0]]; k >= 0 && a.blocks[k].p == bb.p && len(a.blocks[k].dims) == len(bb.dims) {
 			continue
 		}
-		for _, c := range blockConstraints(bb) {
-			if !entailsInt(a, c, d.st) {
+		bb.p.minimize()
+		rows := cloneRows(bb.p.ineqs)
+		for _, e := range bb.p.eqs {
+			rows = append(rows, e, e.neg())
+		}
+		for _, r := range rows {
+			in := newInclusion(a, ao, bb.dims, r)
+			switch in.cheap() {
+			case no:
 				return false
+			case maybe:
+				hard = append(hard, in)
 			}
+		}
+	}
+	for _, in := range hard {
+		if !in.search(d.st) {
+			return false
 		}
 	}
 	return true

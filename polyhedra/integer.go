@@ -101,76 +101,171 @@ func simplexRowsOf(p *poly) []simplex.Row {
 	return rows
 }
 
-// entailsInt reports whether every integer point of the non-empty a
-// satisfies c (false when undecided within the budget).
-func entailsInt(a Poly, c numeric.Constraint, st *counters) bool {
-	for _, h := range c.Split() {
-		if !entailsIneq(a, h, st) {
-			return false
-		}
-	}
-	return true
+// answer is the outcome of a test that may not decide.
+type answer int8
+
+const (
+	no answer = iota
+	yes
+	maybe
+)
+
+// inclusion is the question whether the row r (r[0] + sum_i r[i+1] x_dims[i]
+// >= 0, over some dims of a) holds on every integer point of the
+// non-empty a. The row is split by a's blocks: parts[k] is its part over
+// block blocks[k] (local dims, constant 0).
+type inclusion struct {
+	a      Poly
+	c      numeric.Int // r[0]
+	blocks []int
+	parts  []vec
+	free   bool // r has a term on a dimension a leaves unconstrained
 }
 
-// entailsIneq decides e <= 0 over the integer points of a.
-func entailsIneq(a Poly, c numeric.Constraint, st *counters) bool {
-	e := c.Expr()
-	_, hi := linBounds(a, e)
-	if hi.inf {
-		return false
-	}
-	if hi.v.Add(e.Constant()).Sign() <= 0 {
-		return true
-	}
-	// The floor of the rational maximum violates c. If some vertex of a
-	// attaining a violation is integral, c fails; otherwise search for an
-	// integer point of a with e >= 1.
-	if violatedAtIntegerVertex(a, e) {
-		return false
-	}
-	var cs []numeric.Constraint
-	owner := a.owner()
-	seen := map[int]bool{}
-	for _, t := range e.Terms() {
-		if k := owner[t.Dim]; k >= 0 && !seen[k] {
-			seen[k] = true
-			cs = append(cs, blockConstraints(a.blocks[k])...)
+func newInclusion(a Poly, owner []int, dims []numeric.Dim, r vec) inclusion {
+	in := inclusion{a: a, c: r[0]}
+	for i, x := range dims {
+		coef := r[i+1]
+		if coef.IsZero() {
+			continue
+		}
+		k := owner[x]
+		if k < 0 {
+			in.free = true
+			continue
+		}
+		j := 0
+		for j < len(in.blocks) && in.blocks[j] != k {
+			j++
+		}
+		if j == len(in.blocks) {
+			in.blocks = append(in.blocks, k)
+			in.parts = append(in.parts, make(vec, len(a.blocks[k].dims)+1))
+		}
+		for l, y := range a.blocks[k].dims {
+			if y == x {
+				in.parts[j][l+1] = coef
+			}
 		}
 	}
-	cs = append(cs, numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE))
-	rows, nvars := simplexRows(cs)
-	found, complete := integerPoint(rows, nvars, st)
-	return !found && complete
+	return in
 }
 
-// violatedAtIntegerVertex reports whether e > 0 at some integral vertex
-// of a, a quick refutation. Only the common case of e within one block is
-// checked (across blocks, vertices combine).
-func violatedAtIntegerVertex(a Poly, e numeric.LinExpr) bool {
-	owner := a.owner()
-	k := -1
-	for _, t := range e.Terms() {
-		if owner[t.Dim] != k && k >= 0 {
-			return false
-		}
-		k = owner[t.Dim]
+// cheap decides the inclusion on the generators where it can: the sum of
+// the per-block minima of the row, each rounded up (each part is an
+// integer on integer points), must be >= -c; a line or ray along which
+// the row decreases refutes it (from an integer point of a, integer
+// multiples of it stay in a); an integer point of a near a vertex that
+// violates the row refutes it. Otherwise it answers maybe.
+func (in inclusion) cheap() answer {
+	if in.free {
+		return no
 	}
-	if k < 0 {
-		return false
+	sum := in.c
+	for j, k := range in.blocks {
+		p := in.a.blocks[k].p
+		p.minimize()
+		num, den, unbounded := minOver(p, in.parts[j])
+		if unbounded {
+			return no
+		}
+		sum = sum.Add(num.CeilDiv(den))
 	}
-	b := a.blocks[k]
-	b.p.minimize()
-	for _, g := range b.p.rays {
-		if g[0].Cmp(one) != 0 {
-			continue // a ray, or a vertex with fractional coordinates
+	if sum.Sign() >= 0 {
+		return yes
+	}
+	if len(in.blocks) == 1 && in.violatedNearVertex() {
+		return no
+	}
+	return maybe
+}
+
+// minOver returns the minimum num/den (den > 0) of the form row[1:]·x
+// over the minimal non-empty p, or unbounded.
+func minOver(p *poly, row vec) (num, den numeric.Int, unbounded bool) {
+	for _, l := range p.lines {
+		if !dot(row, l).IsZero() {
+			return num, den, true
 		}
-		v := e.Constant()
-		for i, x := range b.dims {
-			v = v.Add(e.Coef(x).Mul(g[i+1]))
+	}
+	first := true
+	for _, g := range p.rays {
+		s := dot(row, g)
+		if g[0].IsZero() {
+			if s.Sign() < 0 {
+				return num, den, true
+			}
+			continue
 		}
-		if v.Sign() > 0 {
+		// s/g[0] < num/den?
+		if first || s.Mul(den).Cmp(num.Mul(g[0])) < 0 {
+			num, den, first = s, g[0], false
+		}
+	}
+	return num, den, false
+}
+
+// violatedNearVertex reports whether an integral vertex of the (single)
+// block, or a vertex violating the row rounded to the nearest integer
+// point of the block, violates the row: a quick refutation.
+func (in inclusion) violatedNearVertex() bool {
+	p := in.a.blocks[in.blocks[0]].p
+	row := in.parts[0]
+	x := make([]numeric.Int, p.n)
+	two := numeric.I(2)
+	tried := 0
+	for _, g := range p.rays {
+		if g[0].IsZero() {
+			continue
+		}
+		s := dot(row, g) // the row's value at the vertex is c + s/g[0]
+		if in.c.Mul(g[0]).Add(s).Sign() >= 0 {
+			continue
+		}
+		if tried++; tried > roundTries {
+			break
+		}
+		d2 := g[0].Mul(two)
+		for i := range x {
+			x[i] = g[i+1].Mul(two).Add(g[0]).FloorDiv(d2) // round(x_i / d)
+		}
+		v := in.c
+		for i, xi := range x {
+			if !row[i+1].IsZero() {
+				v = v.Add(row[i+1].Mul(xi))
+			}
+		}
+		if v.Sign() < 0 && p.contains(x) {
 			return true
 		}
 	}
 	return false
+}
+
+// search decides the inclusion by branch and bound: whether the blocks
+// the row touches have an integer point where c + row < 0, i.e.
+// -c - row - 1 >= 0. It answers false (not included) when the budget
+// runs out.
+func (in inclusion) search(st *counters) bool {
+	var rows []simplex.Row
+	nvars := 0
+	for _, k := range in.blocks {
+		nvars += len(in.a.blocks[k].dims)
+	}
+	viol := simplex.Row{Coefs: make([]numeric.Int, nvars), Const: in.c.Add(one)} // c + row + 1 <= 0
+	off := 0
+	for j, k := range in.blocks {
+		p := in.a.blocks[k].p
+		p.minimize()
+		for _, r := range simplexRowsOf(p) {
+			coefs := make([]numeric.Int, nvars)
+			copy(coefs[off:], r.Coefs)
+			rows = append(rows, simplex.Row{Coefs: coefs, Const: r.Const, Eq: r.Eq})
+		}
+		copy(viol.Coefs[off:], in.parts[j][1:])
+		off += p.n
+	}
+	rows = append(rows, viol)
+	found, complete := integerPoint(rows, nvars, st)
+	return !found && complete
 }
