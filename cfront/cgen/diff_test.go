@@ -10,8 +10,9 @@ import (
 )
 
 var (
-	diffN    = flag.Int("cgen.n", 300, "programs compared by TestDifferential")
-	diffSeed = flag.Uint64("cgen.seed", 1, "seed of TestDifferential")
+	diffN     = flag.Int("cgen.n", 300, "programs compared by TestDifferential")
+	diffSeed  = flag.Uint64("cgen.seed", 1, "seed of TestDifferential")
+	diffStart = flag.Int("cgen.start", 0, "first program of TestDifferential")
 )
 
 // TestDifferential compares cfront + ir/exec with gcc on generated
@@ -28,13 +29,13 @@ func TestDifferential(t *testing.T) {
 		n = min(n, 100)
 	}
 	start := time.Now()
-	st, ms, err := cgen.Fuzz(context.Background(), h, cgen.FuzzOptions{Seed: *diffSeed, N: n,
-		Progress: func(s cgen.Stats) { t.Logf("%v (%v)", s, time.Since(start).Round(time.Second)) }})
+	st, _, err := cgen.Fuzz(context.Background(), h, cgen.FuzzOptions{Seed: *diffSeed, Start: *diffStart, N: n,
+		Progress: func(s cgen.Stats) { t.Logf("%v (%v)", s, time.Since(start).Round(time.Second)) },
+		OnMismatch: func(m *cgen.Mismatch) {
+			t.Errorf("%v\nreduced:\n%v", m, h.Reduce(context.Background(), m, 2*time.Minute))
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%v in %v", st, time.Since(start).Round(time.Millisecond))
-	for _, m := range ms {
-		t.Errorf("%v", m)
-	}
 }

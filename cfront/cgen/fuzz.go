@@ -13,7 +13,9 @@ import (
 // FuzzOptions configure Fuzz. Zero fields take the defaults.
 type FuzzOptions struct {
 	Seed uint64
-	N    int // programs (default 100)
+	// Start and N select programs Start .. Start+N-1 of the seed (N
+	// defaults to 100).
+	Start, N int
 	// Batch is the number of programs per gcc build (default 250).
 	Batch int
 	// Inputs is the number of input vectors per program (default 4), each
@@ -27,6 +29,8 @@ type FuzzOptions struct {
 	MaxMismatches int
 	// Progress, if set, is called after each batch with the totals.
 	Progress func(Stats)
+	// OnMismatch, if set, is called on each mismatch when it is found.
+	OnMismatch func(*Mismatch)
 }
 
 // Program returns program i of the campaign o: its generator's source
@@ -67,8 +71,8 @@ func Fuzz(ctx context.Context, h *Harness, o FuzzOptions) (Stats, []*Mismatch, e
 	o = o.withDefaults()
 	var total Stats
 	var all []*Mismatch
-	for start := 0; start < o.N && len(all) < o.MaxMismatches; start += o.Batch {
-		end := min(start+o.Batch, o.N)
+	for start := o.Start; start < o.Start+o.N && len(all) < o.MaxMismatches; start += o.Batch {
+		end := min(start+o.Batch, o.Start+o.N)
 		var progs []*Program
 		var inputs [][][]int64
 		for i := start; i < end; i++ {
@@ -85,6 +89,9 @@ func Fuzz(ctx context.Context, h *Harness, o FuzzOptions) (Stats, []*Mismatch, e
 				if p == m.Program {
 					m.Name = fmt.Sprintf("seed %d program %d", o.Seed, start+i)
 				}
+			}
+			if o.OnMismatch != nil {
+				o.OnMismatch(m)
 			}
 		}
 		total.Add(st)

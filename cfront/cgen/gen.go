@@ -129,11 +129,11 @@ func (g *gen) function(name string, isMain bool) {
 			f.reads[v], f.writes[v] = true, true
 		}
 	}
-	body := &Block{}
 	var pre []Stmt
 	if isMain && g.cfg.Task {
 		pre = g.taskInputs()
 	}
+	var locals []*Decl
 	for i, nl := 0, 1+g.n(4); i < nl; i++ {
 		v := g.newVar(g.varKind())
 		var init Expr
@@ -142,18 +142,24 @@ func (g *gen) function(name string, isMain bool) {
 		} else {
 			init = g.full(g.cfg.ExprDepth - 1)
 		}
-		g.top = append(g.top, &Decl{V: v, Init: init})
+		locals = append(locals, &Decl{V: v, Init: init})
 		g.scope = append(g.scope, v)
 	}
-	stmts := append(pre, g.stmts(g.cfg.Depth, 1+g.n(g.cfg.Stmts))...)
+	stmts := g.stmts(g.cfg.Depth, 1+g.n(g.cfg.Stmts))
+	var ret Expr
 	if isMain && g.cfg.Task {
+		// main { inputs; assumptions; { locals; statements; probe } return 0; }
 		stmts = append(stmts, &Check{Probe: true, X: g.observed()})
+		stmts = append(pre, &Nested{B: &Block{Decls: locals, Stmts: stmts}})
+		locals, ret = nil, ci(0)
+	} else if !f.Void {
+		ret = g.full(g.cfg.ExprDepth - 1)
 	}
-	if !f.Void {
-		stmts = append(stmts, &Return{X: g.full(g.cfg.ExprDepth - 1)})
+	if ret != nil {
+		stmts = append(stmts, &Return{X: ret})
 	}
-	body.Decls, body.Stmts = g.top, stmts
-	f.Body = body
+	// Counters were declared at the top as loops needed them.
+	f.Body = &Block{Decls: append(locals, g.top...), Stmts: stmts}
 	if f.Depth != nil {
 		g.cost *= 4
 	}
