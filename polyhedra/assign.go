@@ -104,6 +104,9 @@ func (p *poly) substitute(a affine) *poly {
 	for _, r := range p.rays {
 		q.rays = append(q.rays, mapGen(r))
 	}
+	// An invertible affine map keeps which generators saturate which
+	// constraints.
+	q.sat = p.knownSat()
 	if abs.Cmp(one) != 0 && q.tighten() {
 		q.min = false
 	}
@@ -190,6 +193,7 @@ func (p *poly) permute(lp []int) *poly {
 	for _, r := range p.rays {
 		q.rays = append(q.rays, perm(r))
 	}
+	q.sat = p.knownSat()
 	return q
 }
 

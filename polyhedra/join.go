@@ -42,12 +42,13 @@ func hullIncremental(p, q *poly) *poly {
 	n := p.n
 	c := &cone{bitcap: len(p.rays) + len(q.rays), nbits: len(p.rays), neqs: len(p.lines)}
 	c.lines = cloneRows(p.eqs)
-	for _, r := range p.ineqs {
+	cols := p.satColumns(c.bitcap)
+	for j, r := range p.ineqs {
 		c.rays = append(c.rays, r)
-		c.sat = append(c.sat, satRowCap(r, p.rays, c.bitcap))
+		c.sat = append(c.sat, cols[j+1])
 	}
 	pos := positivity(n)
-	sp := satRowCap(pos, p.rays, c.bitcap)
+	sp := cols[0]
 	facet := true
 	for _, s := range c.sat {
 		if sp.subset(s) {
@@ -96,17 +97,6 @@ func hullIncremental(p, q *poly) *poly {
 		h.min = false
 	}
 	return h
-}
-
-// satRowCap is satRow with a bitset of capacity bitcap.
-func satRowCap(r vec, gens []vec, bitcap int) bitset {
-	s := newBitset(bitcap)
-	for i, g := range gens {
-		if dot(r, g).IsZero() {
-			s.set(i)
-		}
-	}
-	return s
 }
 
 // Join returns the convex hull of a and b (the least polyhedron

@@ -34,7 +34,15 @@ type poly struct {
 	hasG        bool
 	lines, rays []vec // rays include vertices (row[0] > 0)
 
+	// sat, when not nil, is the saturation matrix of the minimal p:
+	// sat[i] has bit 0 when rays[i] saturates positivity (it is a ray,
+	// not a vertex) and bit j+1 when it saturates ineqs[j]. Computed by
+	// the conversion or on demand (satMatrix), it lets the next
+	// incremental conversion start without a scalar product.
+	sat []bitset
+
 	pendEqs, pendIneqs []vec
+	pendSat            []bitset // the saturation of rays by ineqs before the pending ones
 
 	min   bool
 	empty bool // meaningful when min: P is empty as a rational polyhedron
@@ -116,7 +124,48 @@ func (p *poly) minimize() {
 		p.eqs, p.ineqs, p.lines, p.rays = nil, nil, nil, nil
 	}
 	p.hasC, p.hasG = true, true
-	p.pendEqs, p.pendIneqs = nil, nil
+	p.pendEqs, p.pendIneqs, p.pendSat = nil, nil, nil
+	if p.empty {
+		p.sat = nil
+	}
+}
+
+// satMatrix returns the saturation matrix of the minimal non-empty p (see
+// poly.sat), computing it once.
+func (p *poly) satMatrix() []bitset {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.sat == nil {
+		p.sat = satOf(p.rays, p.ineqs, p.n)
+	}
+	return p.sat
+}
+
+// knownSat returns the saturation matrix of the minimal p if it is known
+// (nil otherwise).
+func (p *poly) knownSat() []bitset {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.sat
+}
+
+// satColumns returns the transposed saturation matrix of the minimal
+// non-empty p: column j+1 is the set of rays saturating ineqs[j], column
+// 0 those saturating positivity, each a bitset of capacity bitcap.
+func (p *poly) satColumns(bitcap int) []bitset {
+	sat := p.satMatrix()
+	cols := make([]bitset, 1+len(p.ineqs))
+	for j := range cols {
+		cols[j] = newBitset(bitcap)
+	}
+	for i, s := range sat {
+		for j := range cols {
+			if s.has(j) {
+				cols[j].set(i)
+			}
+		}
+	}
+	return cols
 }
 
 // primal computes minimal generators from the constraints, then minimal
@@ -141,7 +190,11 @@ func (p *poly) primal() {
 func (p *poly) incremental() {
 	old := len(p.ineqs) - len(p.pendIneqs)
 	ineqs := p.ineqs[:old]
-	c := newCone(p.lines, p.rays, satOf(p.rays, ineqs, p.n), 1+old, len(p.pendIneqs))
+	sat := p.pendSat
+	if sat == nil {
+		sat = satOf(p.rays, ineqs, p.n)
+	}
+	c := newCone(p.lines, p.rays, sat, 1+old, len(p.pendIneqs))
 	c.neqs = len(p.eqs) - len(p.pendEqs)
 	for _, e := range p.pendEqs {
 		c.add(e, true)
@@ -209,6 +262,7 @@ func (p *poly) fromCone(c *cone, ineqs []vec) {
 		keep = append(keep, j)
 	}
 	var out []vec
+	var kept []int
 	for _, j := range keep {
 		redundant := rowSat[j].subset(rowSat[0]) // face within d = 0
 		for _, k := range keep {
@@ -223,6 +277,7 @@ func (p *poly) fromCone(c *cone, ineqs []vec) {
 		}
 		if !redundant {
 			out = append(out, ineqs[j-1])
+			kept = append(kept, j)
 		}
 	}
 	p.eqs = independent(eqs)
@@ -230,6 +285,20 @@ func (p *poly) fromCone(c *cone, ineqs []vec) {
 		p.eqs[i] = e.signNormalize()
 	}
 	p.ineqs = out
+	// The saturation matrix over the rows kept.
+	p.sat = make([]bitset, len(c.rays))
+	for i, s := range c.sat {
+		b := newBitset(1 + len(kept))
+		if s.has(0) {
+			b.set(0)
+		}
+		for k, j := range kept {
+			if s.has(j) {
+				b.set(k + 1)
+			}
+		}
+		p.sat[i] = b
+	}
 }
 
 // dual computes minimal constraints from the generators, then minimal
@@ -283,6 +352,9 @@ func (p *poly) dropInfinity() {
 			}
 		}
 	}
+	if len(out) != len(p.ineqs) {
+		p.sat = nil
+	}
 	p.ineqs = out
 }
 
@@ -307,6 +379,7 @@ func (p *poly) reduceGens() {
 		keep = append(keep, i)
 	}
 	var rays []vec
+	var rsat []bitset
 	for _, i := range keep {
 		redundant := false
 		for _, k := range keep {
@@ -320,8 +393,10 @@ func (p *poly) reduceGens() {
 		}
 		if !redundant {
 			rays = append(rays, p.rays[i])
+			rsat = append(rsat, sat[i])
 		}
 	}
+	p.sat = rsat
 	p.lines = independent(lines)
 	for i, l := range p.lines {
 		p.lines[i] = l.signNormalize()
@@ -368,7 +443,7 @@ func (p *poly) tighten() bool {
 	}
 	if changed {
 		p.hasG = false
-		p.lines, p.rays = nil, nil
+		p.lines, p.rays, p.sat = nil, nil, nil
 	}
 	return changed
 }

@@ -311,7 +311,7 @@ func (p *poly) addCons(eqs, ineqs []vec) *poly {
 	q.eqs = append(cloneRows(p.eqs), eqs...)
 	q.ineqs = append(cloneRows(p.ineqs), ineqs...)
 	q.lines, q.rays = p.lines, p.rays
-	q.pendEqs, q.pendIneqs = eqs, ineqs
+	q.pendEqs, q.pendIneqs, q.pendSat = eqs, ineqs, p.satMatrix()
 	return q
 }
 

@@ -14,7 +14,8 @@ import (
 // positive denominator, every generator satisfies every constraint, the
 // generators generate exactly the polyhedron of the constraints, and both
 // systems are minimal: a fresh conversion from the constraints yields as
-// many equalities, inequalities, lines and rays.
+// many equalities, inequalities, lines and rays; a cached saturation
+// matrix is that of the rows.
 func (d *Domain) SanityCheck(a Poly) error {
 	defer d.st.op(opSanityCheck, time.Now())
 	if a.bottom {
@@ -148,8 +149,21 @@ func (p *poly) sanity() error {
 	if err := antichain("inequality", satC); err != nil {
 		return err
 	}
-	if err := antichain("generator", satOf(p.rays, p.ineqs, p.n)); err != nil {
+	fresh := satOf(p.rays, p.ineqs, p.n)
+	if err := antichain("generator", fresh); err != nil {
 		return err
+	}
+	if known := p.knownSat(); known != nil {
+		if len(known) != len(fresh) {
+			return fmt.Errorf("cached saturation matrix has %d rows for %d rays", len(known), len(fresh))
+		}
+		for i := range fresh {
+			for j := 0; j <= len(p.ineqs); j++ {
+				if known[i].has(j) != fresh[i].has(j) {
+					return fmt.Errorf("cached saturation of ray %d by row %d is stale", i, j)
+				}
+			}
+		}
 	}
 	// And as a whole: a fresh conversion from the constraints has the same
 	// sizes (minimal forms are unique up to equalities and lines).
