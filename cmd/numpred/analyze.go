@@ -17,9 +17,11 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/cfront"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/verify"
 )
 
 type analyzeFlags struct {
@@ -37,6 +39,8 @@ type analyzeFlags struct {
 	points     int
 	unroll     int
 	cpuProfile string
+	search     bool
+	witness    string
 }
 
 func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
@@ -56,6 +60,8 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.unroll, "unroll", interp.DefaultUnroll, "loop iterations run exactly (deterministic loops are unrolled) before widening takes over; 0 disables")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for go tool pprof)")
 	fs.StringVar(&f.dataModel, "data-model", "", "C data model: lp64 or ilp32 (default: the task's .yml beside the file, else lp64)")
+	fs.BoolVar(&f.search, "search", true, "search for a concrete counterexample (FALSE verdicts); --search=false only runs the fixpoint")
+	fs.StringVar(&f.witness, "witness", "", "write the SV-COMP violation witness (YAML, format 2.0) of a FALSE verdict to this file")
 	fs.StringSliceVar(&f.preds, "preds", nil, "extra predicates, e.g. 'x <= y, main::i >= 0' (a comma list)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: numpred analyze FILE... [flags]\n\nAnalyses C (.c, .i) and Linear Program (.lp) files: TRUE when no error\nlocation is reachable, FALSE with a counterexample, UNKNOWN with the reason.\n\nFlags:\n%s", fs.FlagUsages())
@@ -143,15 +149,17 @@ func contains(xs []string, x string) bool {
 
 // runRecord is one (file, domain) run, also the JSON object printed.
 type runRecord struct {
-	File       string         `json:"file"`
-	Domain     string         `json:"domain"`
-	Numeric    string         `json:"numeric"`
-	Verdict    string         `json:"verdict"`
-	Reason     string         `json:"reason,omitempty"`
-	ErrorLoc   string         `json:"error_location,omitempty"`
-	TimeS      float64        `json:"time_s"`
-	Stats      jsonStats      `json:"stats"`
-	Trace      []string       `json:"trace,omitempty"`
+	File       string    `json:"file"`
+	Domain     string    `json:"domain"`
+	Numeric    string    `json:"numeric"`
+	Verdict    string    `json:"verdict"`
+	Reason     string    `json:"reason,omitempty"`
+	ErrorLoc   string    `json:"error_location,omitempty"`
+	TimeS      float64   `json:"time_s"`
+	Stats      jsonStats `json:"stats"`
+	Trace      []string  `json:"trace,omitempty"`
+	Cex        *cex.JSON `json:"counterexample,omitempty"`
+	cx         *cex.Counterexample
 	Invariants []jsonInvarint `json:"invariants,omitempty"`
 }
 
@@ -165,6 +173,10 @@ type jsonStats struct {
 	Unrolled   int     `json:"unrolled"`
 	Contexts   int     `json:"contexts"`
 	BDDNodes   int     `json:"bdd_nodes"`
+	SearchS    float64 `json:"search_s"`
+	SearchRuns int     `json:"search_runs"`
+	SMTQueries int     `json:"smt_queries"`
+	SMTS       float64 `json:"smt_s"`
 	PeakHeap   uint64  `json:"peak_heap_bytes"`
 	Preds      int     `json:"predicates"`
 	NumVars    int     `json:"numeric_vars"`
@@ -191,7 +203,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 			cfg.Deadline = time.Now().Add(f.timeout)
 		}
 		runtime.GC() // so that each run's peak heap starts from live data only
-		res, err := interp.Analyze(prog, cfg)
+		res, err := verify.Run(prog, verify.Config{Interp: cfg, Search: f.search})
 		if err != nil {
 			var ie *interp.InputError
 			if errors.As(err, &ie) {
@@ -203,6 +215,11 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 			continue
 		}
 		recs = append(recs, record(file, d, f.numeric, res))
+	}
+	if f.witness != "" {
+		if s := writeWitness(file, f, prog.Lang, recs, stderr); s > status {
+			status = s
+		}
 	}
 	switch {
 	case f.format == "json":
@@ -224,7 +241,8 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 	return status
 }
 
-func record(file, domain, numeric string, res *interp.Result) runRecord {
+func record(file, domain, numeric string, vres *verify.Result) runRecord {
+	res := vres.Result
 	r := runRecord{
 		File: file, Domain: domain, Numeric: numeric,
 		Verdict: string(res.Verdict), Reason: res.Reason, TimeS: res.Time.Seconds(),
@@ -235,7 +253,13 @@ func record(file, domain, numeric string, res *interp.Result) runRecord {
 			Unrolled: res.Stats.Unrolled, Contexts: res.Stats.Contexts,
 			BDDNodes: res.Stats.BDDNodes, PeakHeap: res.Stats.PeakHeap,
 			Preds: res.Stats.Preds, NumVars: res.Stats.NumVars,
+			SearchS: vres.SearchTime.Seconds(), SearchRuns: vres.Search.Runs,
+			SMTQueries: vres.Search.Queries, SMTS: vres.Search.SMTTime.Seconds(),
 		},
+	}
+	if cx := vres.Counterexample; cx != nil {
+		j := cx.JSON()
+		r.Cex, r.cx = &j, cx
 	}
 	if res.Error != nil {
 		r.ErrorLoc = fmt.Sprintf("%s:%s (%s)", res.Error.Func.Name, res.Error, res.Error.Pos)
@@ -261,6 +285,9 @@ func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
 	if !inTable {
 		fmt.Fprintf(w, "%s [%s/%s]: %s\n", r.File, r.Domain, r.Numeric, verdictLine(r))
 	}
+	if r.cx != nil && !inTable {
+		r.cx.WriteText(w)
+	}
 	if len(r.Trace) > 0 && !inTable {
 		fmt.Fprintln(w, "abstract trace to the error location:")
 		for _, s := range r.Trace {
@@ -277,6 +304,7 @@ func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
 		s := r.Stats
 		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, unrolled %d, contexts %d, BDD nodes %d, peak heap %s, predicates %d, numeric vars %d\n",
 			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.Unrolled, s.Contexts, s.BDDNodes, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
+		fmt.Fprintf(w, "counterexample search: %.3fs, %d concrete runs, %d SMT queries (%.3fs in the solver)\n", s.SearchS, s.SearchRuns, s.SMTQueries, s.SMTS)
 	}
 }
 
@@ -309,4 +337,39 @@ func humanBytes(b uint64) string {
 		return fmt.Sprintf("%.1fK", float64(b)/(1<<10))
 	}
 	return fmt.Sprintf("%dB", b)
+}
+
+// writeWitness writes the violation witness of the first FALSE run.
+func writeWitness(file string, f analyzeFlags, lang string, recs []runRecord, stderr io.Writer) int {
+	for _, r := range recs {
+		if r.cx == nil {
+			continue
+		}
+		if lang != "c" {
+			fmt.Fprintf(stderr, "numpred analyze: %s: witnesses are for C programs only\n", file)
+			return exitUsage
+		}
+		src, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+			return exitInput
+		}
+		dm := f.dataModel
+		if dm == "" {
+			dm = string(frontend.TaskDataModel(file))
+		}
+		out, err := os.Create(f.witness)
+		if err != nil {
+			fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+			return exitUsage
+		}
+		defer out.Close()
+		task := cex.WitnessTask{File: file, Source: src, DataModel: dm, Producer: "numpred " + version}
+		if err := cex.WriteWitness(out, r.cx, task); err != nil {
+			fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+			return exitInternal
+		}
+		return exitOK
+	}
+	return exitOK
 }

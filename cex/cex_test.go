@@ -1,0 +1,172 @@
+package cex_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/cfront"
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/linprog"
+)
+
+func search(t *testing.T, name, src string, d time.Duration) *cex.Counterexample {
+	t.Helper()
+	var err error
+	p, err := frontend.Parse(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	c, _, err := cex.Search(ctx, p, cex.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestFindsBugs: bugs behind equalities, a loop count, a call and
+// wrap-around, each found and replayed.
+func TestFindsBugs(t *testing.T) {
+	progs := map[string]string{
+		"eq.c": `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int();
+  if (x > 1000 && y == 3 * x - 7) reach_error(); return 0; }`,
+		"loop.c": `extern unsigned __VERIFIER_nondet_uint(void); extern void reach_error(void);
+int main() { unsigned n = __VERIFIER_nondet_uint(), i = 0, s = 0;
+  while (i < n) { s += 2; i++; } if (s == 14) reach_error(); return 0; }`,
+		"call.c": `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int check(int a, int b) { return a - b == 42; }
+int main() { int a = __VERIFIER_nondet_int(); if (check(a, 8)) reach_error(); return 0; }`,
+		"wrap.c": `extern unsigned char __VERIFIER_nondet_uchar(void); extern void reach_error(void);
+int main() { unsigned char c = __VERIFIER_nondet_uchar(); unsigned char d = c + 100;
+  if (d < 5 && c > 0) reach_error(); return 0; }`,
+		"choice.lp": `void main() { int x; x = 0; while (?) { x = x + 3; } assert(x != 9); }`,
+	}
+	for name, src := range progs {
+		c := search(t, name, src, 20*time.Second)
+		if c == nil {
+			t.Errorf("%s: no counterexample found", name)
+			continue
+		}
+		if c.Error == nil || len(c.Path) == 0 {
+			t.Errorf("%s: counterexample without error location or path", name)
+		}
+	}
+}
+
+// TestNoFalseAlarm: on safe programs the search finds nothing (it only
+// returns runs that reach an error).
+func TestNoFalseAlarm(t *testing.T) {
+	src := `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); int y = x;
+  if (x < -1000 || x > 1000) return 0;
+  if (x > 5) y = x - 5; else y = 5 - x; if (y < 0) reach_error(); return 0; }`
+	if c := search(t, "safe.c", src, 2*time.Second); c != nil {
+		t.Fatalf("counterexample on a safe program: %+v", c.Inputs)
+	}
+}
+
+// TestJSONAndWitness checks the JSON contract and the witness shape.
+func TestJSONAndWitness(t *testing.T) {
+	src := `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int();
+  if (x == -5) reach_error(); return 0; }`
+	c := search(t, "w.c", src, 10*time.Second)
+	if c == nil {
+		t.Fatal("no counterexample")
+	}
+	b, err := json.Marshal(c.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `{"function":"__VERIFIER_nondet_int","value":"-5","location":"w.c:2:22"}`) {
+		t.Errorf("JSON: %s", b)
+	}
+	var w bytes.Buffer
+	if err := cex.WriteWitness(&w, c, cex.WitnessTask{File: "w.c", Source: []byte(src), DataModel: "ILP32", Now: time.Unix(0, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"entry_type: violation_sequence", `format_version: "2.0"`, "type: function_return",
+		`value: "\\result == -5"`, "line: 2", "column: 44", "type: target", "line: 3", "column: 16", "data_model: ILP32"} {
+		if !strings.Contains(w.String(), want) {
+			t.Errorf("witness lacks %q:\n%s", want, w.String())
+		}
+	}
+	_ = cfront.LP64
+	_ = linprog.Parse
+}
+
+// TestReplayGCCOnSVCOMP answers the shared expected-false tasks with
+// Search and replays every counterexample found on the gcc-compiled task:
+// reach_error must be called. It skips without gcc or ../shared.
+func TestReplayGCCOnSVCOMP(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not available")
+	}
+	dir := "../../shared/benchmarks/svcomp"
+	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
+	if err != nil {
+		t.Skip("../shared not available")
+	}
+	defer f.Close()
+	probe := exec.Command(gcc, "-m32", "-x", "c", "-o", filepath.Join(t.TempDir(), "a"), "-")
+	probe.Stdin = strings.NewReader("#include <stdio.h>\nint main(void) { return 0; }\n")
+	has32 := probe.Run() == nil
+	found, replayed, total := 0, 0, 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		if len(fs) < 3 || fs[2] != "false" {
+			continue
+		}
+		total++
+		path := filepath.Join(dir, fs[0])
+		p, err := frontend.Load(path)
+		if err != nil {
+			t.Errorf("%s: %v", fs[0], err)
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		c, _, err := cex.Search(ctx, p, cex.Options{})
+		cancel()
+		if err != nil {
+			t.Errorf("%s: %v", fs[0], err)
+			continue
+		}
+		if c == nil || c.Arbitrary > 0 {
+			continue
+		}
+		found++
+		rctx, rcancel := context.WithTimeout(context.Background(), 60*time.Second)
+		ok, err := cex.ReplayGCC(rctx, gcc, path, string(frontend.TaskDataModel(path)), c)
+		rcancel()
+		if err != nil {
+			if strings.EqualFold(string(frontend.TaskDataModel(path)), "ilp32") && !has32 {
+				t.Logf("%s: no 32-bit gcc (gcc-multilib): not replayed", fs[0])
+				continue
+			}
+			t.Errorf("%s: %v", fs[0], err)
+			continue
+		}
+		if !ok {
+			t.Errorf("%s: the counterexample (inputs %v) does not reach reach_error when compiled with gcc", fs[0], c.Inputs)
+			continue
+		}
+		replayed++
+	}
+	t.Logf("%d expected-false tasks, %d counterexamples found in 3 s each, %d replayed with gcc", total, found, replayed)
+	if found > 0 && replayed == 0 {
+		t.Error("no counterexample replayed")
+	}
+}

@@ -1,0 +1,161 @@
+// This file defines Counterexample, its text form and its JSON form (the
+// contract of ../shared/DESIGN.md).
+
+package cex
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+)
+
+// Input is one value returned by a nondeterministic source.
+type Input struct {
+	Function string      // the source: "__VERIFIER_nondet_int", "nondet" (x = ? in a Linear Program), "choice" (if (*))
+	Value    numeric.Int // the value returned
+	Pos      ir.Pos      // where the program calls it
+}
+
+// Assignment is a variable's value after a step.
+type Assignment struct {
+	Var   *ir.Var
+	Value numeric.Int
+}
+
+// Step is one edge of the run.
+type Step struct {
+	Edge     *ir.Edge
+	Depth    int // call depth: 0 in main
+	Assigned []Assignment
+}
+
+// Counterexample is a concrete run reaching an error location.
+type Counterexample struct {
+	Inputs []Input
+	Path   []Step
+	Error  *ir.Loc // the error location reached
+	// Arbitrary counts havocs that were neither inputs nor determined
+	// (an uninitialised local, an unknown external function's result):
+	// the run chose their values, which a compiled program may not.
+	Arbitrary int
+	// Ambiguous counts choices between edges with no Nondet condition (a
+	// branch the front end did not model): such a run may not be real.
+	Ambiguous int
+	// Steps is the length of the run; Path is empty when the run was too
+	// long to record (its inputs replay it).
+	Steps int
+}
+
+// JSON is the JSON form of a counterexample: inputs and path.
+type JSON struct {
+	Inputs []JSONInput `json:"inputs"`
+	Path   []JSONStep  `json:"path"`
+}
+
+// JSONInput is one input: values are decimal strings.
+type JSONInput struct {
+	Function string `json:"function"`
+	Value    string `json:"value"`
+	Location string `json:"location"`
+}
+
+// JSONStep is one step of the path with its source location.
+type JSONStep struct {
+	Location string            `json:"location"`
+	Function string            `json:"function"`
+	Op       string            `json:"op"`
+	Assigned map[string]string `json:"assigned,omitempty"`
+}
+
+// JSON returns the JSON form of c.
+func (c *Counterexample) JSON() JSON {
+	out := JSON{Inputs: []JSONInput{}, Path: []JSONStep{}}
+	for _, in := range c.Inputs {
+		out.Inputs = append(out.Inputs, JSONInput{Function: in.Function, Value: in.Value.String(), Location: in.Pos.String()})
+	}
+	if len(c.Path) == 0 {
+		return out
+	}
+	env := c.Path[0].Edge.From.Func.Program.Env()
+	for _, s := range c.sourceSteps() {
+		js := JSONStep{Location: s.Edge.Pos.String(), Function: s.Edge.From.Func.Name, Op: ir.OpString(s.Edge.Op, env)}
+		for _, a := range s.Assigned {
+			if js.Assigned == nil {
+				js.Assigned = map[string]string{}
+			}
+			js.Assigned[a.Var.Name] = a.Value.String()
+		}
+		out.Path = append(out.Path, js)
+	}
+	return out
+}
+
+// sourceSteps returns the steps worth showing: those that assign a
+// source variable, call, return, or take a branch (a Skip or an
+// assignment of a front-end temporary says nothing to a reader).
+func (c *Counterexample) sourceSteps() []Step {
+	var out []Step
+	for _, s := range c.Path {
+		switch op := s.Edge.Op.(type) {
+		case *ir.Skip:
+			continue
+		case *ir.Assume:
+			if len(s.Edge.From.Out) < 2 {
+				continue
+			}
+		case *ir.Assign, *ir.Havoc:
+			var named []Assignment
+			for _, a := range s.Assigned {
+				if !strings.HasPrefix(a.Var.Name, "$") {
+					named = append(named, a)
+				}
+			}
+			if len(named) == 0 {
+				if h, ok := op.(*ir.Havoc); !ok || h.Input == "" {
+					continue
+				}
+			}
+			s.Assigned = named
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// WriteText writes c for people: the inputs, then the path as source
+// locations with the values assigned.
+func (c *Counterexample) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "counterexample: %d input(s)\n", len(c.Inputs))
+	for i, in := range c.Inputs {
+		fmt.Fprintf(w, "  input %d: %s returns %s at %s\n", i+1, in.Function, in.Value, in.Pos)
+	}
+	if c.Arbitrary > 0 {
+		fmt.Fprintf(w, "  (%d value(s) of unknown origin chosen by the run)\n", c.Arbitrary)
+	}
+	fmt.Fprintln(w, "path:")
+	for _, s := range c.sourceSteps() {
+		line := fmt.Sprintf("  %s %s%s", s.Edge.Pos, strings.Repeat("  ", s.Depth), s.Edge.From.Func.Name)
+		var parts []string
+		for _, a := range s.Assigned {
+			parts = append(parts, a.Var.Name+" = "+a.Value.String())
+		}
+		switch op := s.Edge.Op.(type) {
+		case *ir.Call:
+			parts = append(parts, "call "+op.Callee.Name)
+		case *ir.Return:
+			parts = append(parts, "return")
+		case *ir.Assume:
+			parts = append(parts, "branch "+ir.CondString(op.Cond, s.Edge.From.Func.Program.Env()))
+		}
+		if len(parts) > 0 {
+			line += ": " + strings.Join(parts, ", ")
+		}
+		fmt.Fprintln(w, line)
+	}
+	if c.Error != nil {
+		fmt.Fprintf(w, "  %s error location reached in %s\n", c.Error.Pos, c.Error.Func.Name)
+	}
+}

@@ -1,0 +1,378 @@
+// This file implements Search: boundary inputs, then generational concolic
+// search (Godefroid, Levin & Molnar's SAGE, guided by the distance to an
+// error location), every candidate decided by a concrete run.
+
+package cex
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/ir/exec"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/smt"
+)
+
+// Options bound a search.
+type Options struct {
+	// Mode is the encoding of path formulas; Auto picks LIA, an order of
+	// magnitude faster for the solver. Either way every proposal is
+	// decided by a concrete run, so the encoding only steers the search:
+	// BV models the products, shifts and bitwise operations LIA havocs.
+	Mode Mode
+	// MaxSteps bounds each concrete run (default: only the deadline).
+	MaxSteps int
+	// MaxFlips bounds how often one branch edge is asked for (default 24).
+	MaxFlips int
+	// QueryTimeout bounds one solver check (default 2 s).
+	QueryTimeout time.Duration
+}
+
+// Mode selects the path encoding of a search.
+type Mode int
+
+const (
+	Auto Mode = iota
+	LIA
+	BV
+)
+
+// Stats describe a search.
+type Stats struct {
+	Runs    int           // concrete runs
+	Queries int           // solver checks
+	SatQ    int           // of which satisfiable
+	SMTTime time.Duration // time in the solver
+	Mode    string        // the encoding used
+}
+
+// candidate is an input vector to run, with its priority (lower first).
+type candidate struct {
+	vals []numeric.Int
+	prio int
+	seq  int
+}
+
+type queue []*candidate
+
+func (q queue) Len() int { return len(q) }
+func (q queue) Less(i, j int) bool {
+	if q[i].prio != q[j].prio {
+		return q[i].prio < q[j].prio
+	}
+	return q[i].seq < q[j].seq
+}
+func (q queue) Swap(i, j int)     { q[i], q[j] = q[j], q[i] }
+func (q *queue) Push(x any)       { *q = append(*q, x.(*candidate)) }
+func (q *queue) Pop() any         { old := *q; x := old[len(old)-1]; *q = old[:len(old)-1]; return x }
+func (q *queue) add(c *candidate) { heap.Push(q, c) }
+
+// contexts keeps Z3 contexts for reuse: deleting a context that made
+// millions of terms takes Z3 longer than most searches (their objects are
+// reference-counted and released as the search drops them).
+var contexts sync.Pool
+
+// searcher is the state of one Search.
+type searcher struct {
+	prog  *ir.Program
+	m     *exec.Machine
+	opt   Options
+	mode  encode.Mode
+	dist  map[*ir.Loc]int
+	flips map[*ir.Edge]int
+	seen  map[string]bool
+	q     queue
+	seq   int
+	stats Stats
+	zctx  *smt.Context
+}
+
+// Search looks for a run of prog that reaches an error location until ctx
+// is done. It returns a counterexample that has been replayed on the
+// concrete interpreter, or nil when it found none.
+func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample, Stats, error) {
+	if opt.MaxFlips <= 0 {
+		opt.MaxFlips = 24
+	}
+	if opt.MaxSteps <= 0 {
+		opt.MaxSteps = 1 << 40 // the context's deadline bounds runs
+	}
+	if opt.QueryTimeout <= 0 {
+		opt.QueryTimeout = 2 * time.Second
+	}
+	s := &searcher{prog: prog, m: exec.New(prog), opt: opt, dist: distances(prog),
+		flips: map[*ir.Edge]int{}, seen: map[string]bool{}}
+	s.mode = encode.LIA
+	if opt.Mode == BV && prog.Lang == "c" {
+		s.mode = encode.BV
+	}
+	s.stats.Mode = s.mode.String()
+	if prog.Main == nil || s.dist[prog.Main.Entry] == unreachable {
+		return nil, s.stats, nil
+	}
+	defer func() {
+		if s.zctx != nil {
+			contexts.Put(s.zctx)
+		}
+	}()
+	s.push(nil, 0)
+	for len(s.q) > 0 {
+		if ctx.Err() != nil {
+			break
+		}
+		c := heap.Pop(&s.q).(*candidate)
+		res := s.run(ctx, c.vals, false)
+		if res.Outcome == exec.ErrorReached {
+			cx, err := s.confirm(ctx, res)
+			if err != nil {
+				return nil, s.stats, err
+			}
+			return cx, s.stats, nil
+		}
+		if s.stats.Runs == 1 {
+			s.seedBoundaries(len(res.Inputs))
+		}
+		if len(res.Inputs) == 0 && res.Arbitrary == 0 {
+			continue // a deterministic run: nothing to flip
+		}
+		if res.Steps > maxExpand {
+			continue // too long to encode
+		}
+		res = s.run(ctx, c.vals, true)
+		key := pathKey(res)
+		if s.seen[key] {
+			continue
+		}
+		s.seen[key] = true
+		if err := s.expand(ctx, res); err != nil {
+			return nil, s.stats, err
+		}
+	}
+	return nil, s.stats, nil
+}
+
+func (s *searcher) push(vals []numeric.Int, prio int) {
+	s.seq++
+	s.q.add(&candidate{vals: vals, prio: prio, seq: s.seq})
+}
+
+// maxExpand is the longest run whose path is encoded; maxRecord the
+// longest whose path a counterexample shows (longer ones keep their
+// inputs, which replay them).
+const (
+	maxExpand = 1 << 20
+	maxRecord = 1 << 21
+)
+
+func (s *searcher) run(ctx context.Context, vals []numeric.Int, record bool) exec.Result {
+	s.stats.Runs++
+	return s.m.Run(&vector{vals: vals, dist: s.dist}, exec.Options{MaxSteps: s.opt.MaxSteps, RecordPath: record,
+		Stop: func() bool { return ctx.Err() != nil }})
+}
+
+// seedBoundaries queues vectors of n equal boundary values: the corners
+// where off-by-one and wrap-around bugs live.
+func (s *searcher) seedBoundaries(n int) {
+	if n == 0 {
+		return
+	}
+	for _, v := range []int64{1, -1, 2, 1 << 31, -1 << 31, 1<<31 - 1} {
+		vals := make([]numeric.Int, n)
+		for i := range vals {
+			vals[i] = numeric.I(v)
+		}
+		s.push(vals, 1<<20)
+	}
+}
+
+// pathKey identifies a run's path by its edges.
+func pathKey(r exec.Result) string {
+	var sb strings.Builder
+	for _, st := range r.Path {
+		fmt.Fprintf(&sb, "%p,", st.Edge)
+	}
+	return sb.String()
+}
+
+// expand encodes res's path step by step and, at every branch whose other
+// side can reach an error and depends on inputs, asks the solver for
+// inputs that follow the path up to there and then take the other side.
+func (s *searcher) expand(ctx context.Context, res exec.Result) error {
+	if s.zctx == nil {
+		if z, ok := contexts.Get().(*smt.Context); ok {
+			s.zctx = z
+		} else {
+			z, err := smt.NewContext()
+			if err != nil {
+				return err
+			}
+			s.zctx = z
+		}
+	}
+	z := s.zctx
+	sol := z.NewSolver()
+	defer sol.Close()
+	sol.SetTimeout(s.opt.QueryTimeout)
+	path, err := encode.NewPath(z, s.prog, s.mode)
+	if err != nil {
+		return err
+	}
+	// inputPos[i] is the index in res.Inputs of the path's i-th input.
+	var inputPos []int
+	for i, in := range res.Inputs {
+		if in.Source != exec.ChoiceSource {
+			inputPos = append(inputPos, i)
+		}
+	}
+	consumed := 0 // entries of res.Inputs consumed before the current step
+	for _, st := range res.Path {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if st.Return {
+			continue
+		}
+		e := st.Edge
+		if len(e.From.Out) > 1 {
+			for _, alt := range e.From.Out {
+				a, ok := alt.Op.(*ir.Assume)
+				if alt == e || !ok || s.dist[alt.To] == unreachable || s.flips[alt] >= s.opt.MaxFlips {
+					continue
+				}
+				if !path.Symbolic(a.Cond) {
+					continue
+				}
+				s.flips[alt]++
+				sol.Push()
+				sol.Assert(path.Cond(a.Cond))
+				vals, ok, err := s.solve(sol, path, res, inputPos, consumed)
+				sol.Pop(1)
+				if err != nil {
+					return err
+				}
+				if ok && stepInputs(e, res, consumed) == 1 && isChoice(res, consumed) {
+					// A choice point: the run recorded its choice here; take alt.
+					vals = append(vals, numeric.I(int64(indexOf(e.From.Out, alt))))
+				}
+				if ok {
+					s.push(vals, s.dist[alt.To])
+				}
+			}
+		}
+		c, err := path.Step(e)
+		if err != nil {
+			return err
+		}
+		if c != nil {
+			sol.Assert(c)
+		}
+		consumed += stepInputs(e, res, consumed)
+	}
+	return nil
+}
+
+// stepInputs returns how many entries of res.Inputs edge e consumed: one
+// for an input havoc, one for a choice at a location with several
+// enabled edges (recorded by the run at that position).
+func stepInputs(e *ir.Edge, res exec.Result, at int) int {
+	if h, ok := e.Op.(*ir.Havoc); ok && h.Input != "" && h.Def == nil {
+		return 1
+	}
+	if at < len(res.Inputs) && res.Inputs[at].Source == exec.ChoiceSource && res.Inputs[at].Pos == e.From.Pos {
+		if _, ok := e.Op.(*ir.Assume); ok {
+			return 1
+		}
+	}
+	return 0
+}
+
+// solve checks the solver's assertions and, when satisfiable, returns the
+// input vector of the model: the run's first `upto` entries with each
+// input replaced by its model value (choices kept).
+func (s *searcher) solve(sol *smt.Solver, path *encode.Path, res exec.Result, inputPos []int, upto int) ([]numeric.Int, bool, error) {
+	s.stats.Queries++
+	t0 := time.Now()
+	r, err := sol.Check()
+	s.stats.SMTTime += time.Since(t0)
+	if err != nil || r != smt.Sat {
+		return nil, false, nil // unknown or unsat: nothing to try
+	}
+	s.stats.SatQ++
+	m, err := sol.Model()
+	if err != nil {
+		return nil, false, nil
+	}
+	defer m.Close()
+	vals := res.InputValues()[:upto]
+	vals = append([]numeric.Int{}, vals...)
+	for i, in := range path.Inputs() {
+		if i >= len(inputPos) || inputPos[i] >= upto {
+			break
+		}
+		raw, err := m.Int(in.Term)
+		if err != nil {
+			return nil, false, nil
+		}
+		vals[inputPos[i]] = encode.Value(in, raw)
+	}
+	// Inputs past the branch: keep the model's values too, when the path
+	// read them before (they are part of the same run's prefix).
+	return vals, true, nil
+}
+
+// confirm turns a run that reached an error into a Counterexample after
+// replaying its inputs from scratch (with the path recorded unless the run
+// is very long), with exec.Inputs: the oracle anyone replaying the inputs
+// would use.
+func (s *searcher) confirm(ctx context.Context, res exec.Result) (*Counterexample, error) {
+	vals := res.InputValues()
+	again := exec.New(s.prog).Run(exec.Inputs(vals...), exec.Options{MaxSteps: s.opt.MaxSteps,
+		RecordPath: res.Steps <= maxRecord, Stop: func() bool { return ctx.Err() != nil }})
+	if again.Outcome == exec.StepLimit && ctx.Err() != nil {
+		return nil, nil // out of time while replaying
+	}
+	if again.Outcome != exec.ErrorReached || again.Loc != res.Loc {
+		return nil, fmt.Errorf("cex: internal error: a run reached %v but its replay ended %v at %v", res.Loc, again.Outcome, again.Loc)
+	}
+	c := fromRun(again)
+	c.Steps = again.Steps
+	return c, nil
+}
+
+// fromRun builds the Counterexample of a run that reached an error.
+func fromRun(r exec.Result) *Counterexample {
+	c := &Counterexample{Error: r.Loc, Arbitrary: r.Arbitrary, Ambiguous: r.Ambiguous}
+	for _, in := range r.Inputs {
+		c.Inputs = append(c.Inputs, Input{Function: in.Source, Value: in.Value, Pos: in.Pos})
+	}
+	for _, st := range r.Path {
+		if st.Return {
+			continue
+		}
+		s := Step{Edge: st.Edge, Depth: st.Depth}
+		for _, b := range st.Assigned {
+			s.Assigned = append(s.Assigned, Assignment{Var: b.Var, Value: b.Value})
+		}
+		c.Path = append(c.Path, s)
+	}
+	return c
+}
+
+func isChoice(res exec.Result, at int) bool {
+	return at < len(res.Inputs) && res.Inputs[at].Source == exec.ChoiceSource
+}
+
+func indexOf(es []*ir.Edge, e *ir.Edge) int {
+	for i, x := range es {
+		if x == e {
+			return i
+		}
+	}
+	return 0
+}

@@ -1,0 +1,596 @@
+// This file implements Path, the SSA encoder of one finite path.
+
+package encode
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/smt"
+)
+
+// Mode selects the encoding.
+type Mode int
+
+const (
+	LIA Mode = iota // linear integer arithmetic
+	BV              // bit vectors
+)
+
+func (m Mode) String() string {
+	if m == BV {
+		return "bv"
+	}
+	return "lia"
+}
+
+// wideFor returns the width of the bit vectors the BV encoding of p does
+// its linear arithmetic in: twice the widest variable (a coefficient times
+// a value) plus room for sums, so that it never wraps.
+func wideFor(p *ir.Program) int {
+	w := 1
+	for _, v := range p.Vars {
+		if v.Type.Bits > w {
+			w = v.Type.Bits
+		}
+	}
+	return 2*w + 16
+}
+
+// InputVar is a program input met on the path.
+type InputVar struct {
+	Havoc *ir.Havoc
+	Edge  *ir.Edge
+	Term  *smt.Term // its value: an Int, or a bit vector of the C type's width
+}
+
+// frame is one activation: the current SSA term of each variable read or
+// written in it (globals live in Path.globals).
+type frame struct {
+	fn   *ir.Func
+	vals map[int]*smt.Term
+	conc map[int]numeric.Int // variables whose value is known (does not depend on an input or an arbitrary value)
+	call *ir.Call            // the call that opened the frame (nil for main)
+}
+
+// Path is the SSA encoding of a path under construction. Step encodes one
+// edge at a time.
+type Path struct {
+	ctx     *smt.Context
+	prog    *ir.Program
+	mode    Mode
+	globals map[int]*smt.Term
+	gconc   map[int]numeric.Int
+	frames  []*frame
+	inputs  []InputVar
+	pending []*smt.Term // range constraints of values created while encoding a step
+	n       int
+	wide    int // BV: the width of linear arithmetic
+}
+
+// NewPath starts a path at the entry of prog's main.
+func NewPath(ctx *smt.Context, prog *ir.Program, mode Mode) (*Path, error) {
+	if prog.Main == nil {
+		return nil, fmt.Errorf("encode: program has no main")
+	}
+	if mode == BV {
+		for _, v := range prog.Vars {
+			if !v.Type.IsBounded() {
+				return nil, fmt.Errorf("encode: %s has an unbounded type: no bit-vector encoding", v.Qual)
+			}
+		}
+	}
+	p := &Path{ctx: ctx, prog: prog, mode: mode, wide: wideFor(prog), globals: map[int]*smt.Term{}, gconc: map[int]numeric.Int{}}
+	p.frames = []*frame{{fn: prog.Main, vals: map[int]*smt.Term{}, conc: map[int]numeric.Int{}}}
+	return p, nil
+}
+
+// Mode returns the encoding.
+func (p *Path) Mode() Mode { return p.mode }
+
+// Inputs returns the program inputs met so far, in order.
+func (p *Path) Inputs() []InputVar { return p.inputs }
+
+// Depth returns the number of open frames below main (0 in main).
+func (p *Path) Depth() int { return len(p.frames) - 1 }
+
+// Func returns the function of the current frame.
+func (p *Path) Func() *ir.Func { return p.frames[len(p.frames)-1].fn }
+
+// Step encodes edge e, taken from the current frame's location, and
+// returns the constraint it adds, nil when it adds none. An edge into a
+// callee's Exit also returns to the caller. Precondition: e leaves a
+// location of the current frame's function.
+func (p *Path) Step(e *ir.Edge) (*smt.Term, error) {
+	fr := p.frames[len(p.frames)-1]
+	if e.From.Func != fr.fn {
+		return nil, fmt.Errorf("encode: edge of %s taken in a frame of %s", e.From.Func.Name, fr.fn.Name)
+	}
+	p.pending = p.pending[:0]
+	var c *smt.Term
+	switch op := e.Op.(type) {
+	case *ir.Assign:
+		vals := make([]*smt.Term, len(op.Rhs))
+		concs := make([]*numeric.Int, len(op.Rhs))
+		for i, r := range op.Rhs {
+			if v, ok := p.concrete(r); ok {
+				concs[i] = &v
+				vals[i] = p.lit(v)
+			} else {
+				vals[i] = p.Expr(r)
+			}
+		}
+		for i, x := range op.Lhs {
+			p.set(x, vals[i])
+			p.setConc(x, concs[i])
+		}
+	case *ir.Assume:
+		if v, ok := p.concreteCond(op.Cond); ok {
+			if !v {
+				c = p.ctx.False()
+			}
+		} else {
+			c = p.Cond(op.Cond)
+		}
+	case *ir.Havoc:
+		if op.Def != nil {
+			x, okx := p.concrete(op.Def.X)
+			y, oky := p.concrete(op.Def.Y)
+			if okx && oky {
+				if v, err := op.Def.Apply(x, y); err == nil && op.Range.Contains(v) {
+					p.set(op.Var, p.lit(v))
+					p.setConc(op.Var, &v)
+					break
+				}
+			}
+		}
+		p.set(op.Var, p.havoc(op, e))
+		p.setConc(op.Var, nil)
+	case *ir.Call:
+		args := make([]*smt.Term, len(op.Args))
+		for i, a := range op.Args {
+			if v, ok := p.concrete(a); ok {
+				args[i] = p.lit(v)
+			} else {
+				args[i] = p.Expr(a)
+			}
+		}
+		if len(args) != len(op.Callee.Formals) {
+			return nil, fmt.Errorf("encode: %s called with %d arguments, has %d formals", op.Callee.Name, len(args), len(op.Callee.Formals))
+		}
+		nf := &frame{fn: op.Callee, vals: map[int]*smt.Term{}, conc: map[int]numeric.Int{}, call: op}
+		for i, f := range op.Callee.Formals {
+			nf.vals[f.ID] = args[i]
+			if v, ok := p.concrete(op.Args[i]); ok {
+				nf.conc[f.ID] = v
+			}
+		}
+		p.frames = append(p.frames, nf)
+		return p.finish(nil)
+	case *ir.Return:
+		if op.HasValue && fr.fn.Ret != nil {
+			if v, ok := p.concrete(op.Value); ok {
+				p.set(fr.fn.Ret, p.lit(v))
+				p.setConc(fr.fn.Ret, &v)
+			} else {
+				p.set(fr.fn.Ret, p.Expr(op.Value))
+				p.setConc(fr.fn.Ret, nil)
+			}
+		}
+	case *ir.Skip:
+	default:
+		return nil, fmt.Errorf("encode: unknown operation %T", op)
+	}
+	if e.To.Kind == ir.Exit && len(p.frames) > 1 {
+		p.frames = p.frames[:len(p.frames)-1]
+		if fr.call.Result != nil && fr.fn.Ret != nil {
+			ret := p.get(fr.fn.Ret, fr)
+			v, ok := fr.conc[fr.fn.Ret.ID]
+			p.set(fr.call.Result, ret)
+			if ok {
+				p.setConc(fr.call.Result, &v)
+			} else {
+				p.setConc(fr.call.Result, nil)
+			}
+		}
+	}
+	return p.finish(c)
+}
+
+// finish conjoins the pending range constraints with c.
+func (p *Path) finish(c *smt.Term) (*smt.Term, error) {
+	cs := append([]*smt.Term{}, p.pending...)
+	if c != nil {
+		cs = append(cs, c)
+	}
+	var t *smt.Term
+	switch len(cs) {
+	case 0:
+		return nil, nil
+	case 1:
+		t = cs[0]
+	default:
+		t = p.ctx.And(cs...)
+	}
+	if err := t.Err(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// get returns the current term of v in frame fr, creating an
+// unconstrained initial value (within v's type) on first read.
+func (p *Path) get(v *ir.Var, fr *frame) *smt.Term {
+	vals := fr.vals
+	if v.Scope == ir.Global {
+		vals = p.globals
+	}
+	if t, ok := vals[v.ID]; ok {
+		return t
+	}
+	t := p.fresh(v.Qual+"@init", v.Type, v.Type.Range())
+	vals[v.ID] = t
+	return t
+}
+
+func (p *Path) set(v *ir.Var, t *smt.Term) {
+	if v.Scope == ir.Global {
+		p.globals[v.ID] = t
+		return
+	}
+	p.frames[len(p.frames)-1].vals[v.ID] = t
+}
+
+// Var returns the current term of v (in the current frame).
+func (p *Path) Var(v *ir.Var) *smt.Term { return p.get(v, p.frames[len(p.frames)-1]) }
+
+// fresh returns a new value of type t within r: in LIA an Int constant
+// with its bounds as pending constraints; in BV a vector of t's width,
+// extended to the linear width (and bounded when r is narrower than the type).
+func (p *Path) fresh(name string, t ir.IntType, r numeric.Range) *smt.Term {
+	p.n++
+	name = fmt.Sprintf("%s#%d", name, p.n)
+	if p.mode == LIA {
+		x := p.ctx.Const(name, p.ctx.IntSort())
+		p.bound(x, r)
+		if t.IsBounded() {
+			// Bounds beyond int64 are infinite in r; the type's are exact.
+			p.pending = append(p.pending, p.le(p.lit(t.Min()), x), p.le(x, p.lit(t.Max())))
+		}
+		return x
+	}
+	w := t.Bits
+	x := p.ctx.Const(name, p.ctx.BVSort(w))
+	wx := p.extend(x, t)
+	if !(r.Lo.IsFinite() && r.Lo.Int().Cmp(t.Min()) == 0 && r.Hi.IsFinite() && r.Hi.Int().Cmp(t.Max()) == 0) {
+		p.bound(wx, r)
+	}
+	return wx
+}
+
+// extend widens a t.Bits-bit vector to Wide bits by t's signedness.
+func (p *Path) extend(x *smt.Term, t ir.IntType) *smt.Term {
+	if t.Signed {
+		return p.ctx.SignExt(x, p.wide-t.Bits)
+	}
+	return p.ctx.ZeroExt(x, p.wide-t.Bits)
+}
+
+// bound adds r's finite bounds on x to the pending constraints.
+func (p *Path) bound(x *smt.Term, r numeric.Range) {
+	if r.Lo.IsFinite() {
+		p.pending = append(p.pending, p.le(p.lit(r.Lo.Int()), x))
+	}
+	if r.Hi.IsFinite() {
+		p.pending = append(p.pending, p.le(x, p.lit(r.Hi.Int())))
+	}
+}
+
+// havoc returns the value of a Havoc edge.
+func (p *Path) havoc(h *ir.Havoc, e *ir.Edge) *smt.Term {
+	if h.Def != nil {
+		if t := p.def(h.Def); t != nil {
+			if p.mode == LIA {
+				p.bound(t, h.Range)
+			}
+			return t
+		}
+	}
+	t := h.Var.Type
+	if !t.IsBounded() || p.mode == LIA {
+		x := p.fresh(h.Var.Qual, t, h.Range)
+		if h.Input != "" {
+			p.inputs = append(p.inputs, InputVar{Havoc: h, Edge: e, Term: x})
+		}
+		return x
+	}
+	// BV: the input is a vector of the variable's width.
+	p.n++
+	x := p.ctx.Const(fmt.Sprintf("%s#%d", h.Var.Qual, p.n), p.ctx.BVSort(t.Bits))
+	wx := p.extend(x, t)
+	if !(h.Range.Lo.IsFinite() && h.Range.Lo.Int().Cmp(t.Min()) == 0 && h.Range.Hi.IsFinite() && h.Range.Hi.Int().Cmp(t.Max()) == 0) {
+		p.bound(wx, h.Range)
+	}
+	if h.Input != "" {
+		p.inputs = append(p.inputs, InputVar{Havoc: h, Edge: e, Term: x})
+	}
+	return wx
+}
+
+// lit returns the literal c.
+func (p *Path) lit(c numeric.Int) *smt.Term {
+	if p.mode == LIA {
+		if v, ok := c.Int64(); ok {
+			return p.ctx.IntVal(v)
+		}
+		return p.ctx.IntBig(c.Big())
+	}
+	return p.ctx.BVBig(c.Big(), p.wide)
+}
+
+func (p *Path) le(a, b *smt.Term) *smt.Term {
+	if p.mode == LIA {
+		return p.ctx.Le(a, b)
+	}
+	return p.ctx.BVSLe(a, b)
+}
+
+func (p *Path) add(a, b *smt.Term) *smt.Term {
+	if p.mode == LIA {
+		return p.ctx.Add(a, b)
+	}
+	return p.ctx.BVAdd(a, b)
+}
+
+func (p *Path) mul(a, b *smt.Term) *smt.Term {
+	if p.mode == LIA {
+		return p.ctx.Mul(a, b)
+	}
+	return p.ctx.BVMul(a, b)
+}
+
+// Expr returns the term of a linear expression over the current frame.
+func (p *Path) Expr(e numeric.LinExpr) *smt.Term {
+	t := p.lit(e.Constant())
+	for i := 0; i < e.NumTerms(); i++ {
+		tm := e.Term(i)
+		x := p.Var(p.prog.Vars[tm.Dim])
+		if tm.Coef.Cmp(numeric.I(1)) != 0 {
+			x = p.mul(p.lit(tm.Coef), x)
+		}
+		if i == 0 && e.Constant().IsZero() {
+			t = x
+		} else {
+			t = p.add(t, x)
+		}
+	}
+	return t
+}
+
+// Constraint returns the term of a linear constraint.
+func (p *Path) Constraint(c numeric.Constraint) *smt.Term {
+	e := p.Expr(c.Expr())
+	zero := p.lit(numeric.I(0))
+	if c.Kind() == numeric.EQ {
+		return p.ctx.Eq(e, zero)
+	}
+	return p.le(e, zero)
+}
+
+// Cond returns the term of a condition. A Nondet condition is a fresh
+// Boolean: the path's choice.
+func (p *Path) Cond(c ir.Cond) *smt.Term {
+	switch c := c.(type) {
+	case *ir.Atom:
+		return p.Constraint(c.C)
+	case *ir.Not:
+		return p.ctx.Not(p.Cond(c.X))
+	case *ir.And:
+		ts := make([]*smt.Term, len(c.Xs))
+		for i, x := range c.Xs {
+			ts[i] = p.Cond(x)
+		}
+		return p.ctx.And(ts...)
+	case *ir.Or:
+		ts := make([]*smt.Term, len(c.Xs))
+		for i, x := range c.Xs {
+			ts[i] = p.Cond(x)
+		}
+		return p.ctx.Or(ts...)
+	case *ir.BoolConst:
+		return p.ctx.BoolVal(c.V)
+	case *ir.Nondet:
+		p.n++
+		return p.ctx.Const(fmt.Sprintf("choice#%d", p.n), p.ctx.BoolSort())
+	}
+	panic(fmt.Sprintf("encode: unknown condition %T", c))
+}
+
+// def returns the term of a Def, or nil when the encoding leaves it to a
+// havoc (LIA: products, bitwise operations, non-constant divisors).
+func (p *Path) def(d *ir.Def) *smt.Term {
+	if p.mode == LIA {
+		return p.liaDef(d)
+	}
+	return p.bvDef(d)
+}
+
+func (p *Path) liaDef(d *ir.Def) *smt.Term {
+	if !d.Y.IsConst() {
+		return nil
+	}
+	m := d.Y.Constant()
+	if m.Sign() <= 0 {
+		return nil
+	}
+	x := p.Expr(d.X)
+	mt := p.lit(m)
+	switch d.Op {
+	case ir.DefFloorDiv:
+		return p.ctx.Div(x, mt) // SMT-LIB div is floor for a positive divisor
+	case ir.DefDiv, ir.DefRem:
+		// Truncation toward zero: floor for x >= 0, -floor(-x/m) below.
+		zero := p.ctx.IntVal(0)
+		q := p.ctx.Ite(p.ctx.Ge(x, zero), p.ctx.Div(x, mt), p.ctx.Neg(p.ctx.Div(p.ctx.Neg(x), mt)))
+		if d.Op == ir.DefDiv {
+			return q // |q| <= |x|: within the type, no wrap
+		}
+		return p.ctx.Sub(x, p.ctx.Mul(mt, q))
+	}
+	return nil
+}
+
+// bvDef computes d at d.Type's width with C's semantics, extended to the linear width.
+func (p *Path) bvDef(d *ir.Def) *smt.Term {
+	t := d.Type
+	if !t.IsBounded() || t.Bits > 128 {
+		return nil
+	}
+	if d.Op == ir.DefFloorDiv {
+		// A quotient or wrap-around count: the Assumes after the Havoc pin
+		// it, and a division at Wide bits would cost the solver far more
+		// than a fresh value does.
+		return nil
+	}
+	w := t.Bits
+	x := p.ctx.Extract(p.Expr(d.X), w-1, 0)
+	y := p.ctx.Extract(p.Expr(d.Y), w-1, 0)
+	var r *smt.Term
+	switch d.Op {
+	case ir.DefMul:
+		r = p.ctx.BVMul(x, y)
+	case ir.DefDiv:
+		if t.Signed {
+			r = p.ctx.BVSDiv(x, y)
+		} else {
+			r = p.ctx.BVUDiv(x, y)
+		}
+	case ir.DefRem:
+		if t.Signed {
+			r = p.ctx.BVSRem(x, y)
+		} else {
+			r = p.ctx.BVURem(x, y)
+		}
+	case ir.DefShl:
+		r = p.ctx.BVShl(x, y)
+	case ir.DefShr:
+		if t.Signed {
+			r = p.ctx.BVAShr(x, y)
+		} else {
+			r = p.ctx.BVLShr(x, y)
+		}
+	case ir.DefAnd:
+		r = p.ctx.BVAnd(x, y)
+	case ir.DefOr:
+		r = p.ctx.BVOr(x, y)
+	case ir.DefXor:
+		r = p.ctx.BVXor(x, y)
+	default:
+		return nil
+	}
+	return p.extend(r, t)
+}
+
+// Value reads an input's value from a model evaluation of its term: ints
+// as they are, bit vectors as the two's complement of the input's type.
+func Value(in InputVar, raw *big.Int) numeric.Int {
+	t := in.Havoc.Var.Type
+	if in.Term.Kind() != smt.KindBV || !t.Signed {
+		return numeric.IntFromBig(raw)
+	}
+	v := new(big.Int).Set(raw)
+	if v.Bit(t.Bits-1) == 1 {
+		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(t.Bits)))
+	}
+	return numeric.IntFromBig(v)
+}
+
+// concreteOf returns v's value in frame fr when it is known.
+func (p *Path) concreteOf(v *ir.Var, fr *frame) (numeric.Int, bool) {
+	conc := fr.conc
+	if v.Scope == ir.Global {
+		conc = p.gconc
+	}
+	x, ok := conc[v.ID]
+	return x, ok
+}
+
+func (p *Path) setConc(v *ir.Var, x *numeric.Int) {
+	conc := p.frames[len(p.frames)-1].conc
+	if v.Scope == ir.Global {
+		conc = p.gconc
+	}
+	if x == nil {
+		delete(conc, v.ID)
+	} else {
+		conc[v.ID] = *x
+	}
+}
+
+// concrete returns e's value in the current frame when every variable it
+// mentions has a known value.
+func (p *Path) concrete(e numeric.LinExpr) (numeric.Int, bool) {
+	fr := p.frames[len(p.frames)-1]
+	v := e.Constant()
+	for i := 0; i < e.NumTerms(); i++ {
+		tm := e.Term(i)
+		x, ok := p.concreteOf(p.prog.Vars[tm.Dim], fr)
+		if !ok {
+			return numeric.Int{}, false
+		}
+		v = v.Add(tm.Coef.Mul(x))
+	}
+	return v, true
+}
+
+// concreteCond evaluates c when its value is known.
+func (p *Path) concreteCond(c ir.Cond) (bool, bool) {
+	switch c := c.(type) {
+	case *ir.Atom:
+		v, ok := p.concrete(c.C.Expr())
+		if !ok {
+			return false, false
+		}
+		if c.C.Kind() == numeric.EQ {
+			return v.IsZero(), true
+		}
+		return v.Sign() <= 0, true
+	case *ir.Not:
+		v, ok := p.concreteCond(c.X)
+		return !v, ok
+	case *ir.And:
+		all := true
+		for _, x := range c.Xs {
+			v, ok := p.concreteCond(x)
+			if ok && !v {
+				return false, true
+			}
+			all = all && ok
+		}
+		return true, all
+	case *ir.Or:
+		all := true
+		for _, x := range c.Xs {
+			v, ok := p.concreteCond(x)
+			if ok && v {
+				return true, true
+			}
+			all = all && ok
+		}
+		return false, all
+	case *ir.BoolConst:
+		return c.V, true
+	}
+	return false, false
+}
+
+// Symbolic reports whether c's value in the current state depends on an
+// input or an arbitrary value: a condition that does not has the same
+// value on every run that follows the path so far, so no solver query can
+// flip it.
+func (p *Path) Symbolic(c ir.Cond) bool {
+	_, known := p.concreteCond(c)
+	return !known
+}

@@ -1,0 +1,145 @@
+// Package verify is numpred's verification strategy: it runs the engines
+// on a program and combines their answers into one verdict.
+//
+// The strategy for one (program, domain) run:
+//
+//  1. a short counterexample search (package cex) for shallow bugs;
+//  2. the NumPredDom fixpoint (package interp): TRUE ends the run;
+//  3. when the fixpoint leaves an error location reachable, the
+//     counterexample search again, until the deadline.
+//
+// FALSE is answered only with a counterexample that cex replayed on the
+// concrete interpreter, that depends on no value the program leaves
+// undetermined (an uninitialised variable, an unknown function's result,
+// a branch the front end did not model) and on a program without
+// unsupported constructs: anything else stays UNKNOWN.
+package verify
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+)
+
+// Config says how to verify.
+type Config struct {
+	Interp interp.Config
+	// Search enables the counterexample search (FALSE verdicts).
+	Search bool
+	// SearchBudget bounds the search when Interp.Deadline is zero
+	// (default 30 s).
+	SearchBudget time.Duration
+}
+
+// DefaultSearchBudget is the search's budget without a deadline.
+const DefaultSearchBudget = 30 * time.Second
+
+// Result is an interp.Result, with the counterexample of a FALSE verdict.
+type Result struct {
+	*interp.Result
+	Counterexample *cex.Counterexample
+	Search         cex.Stats
+	SearchTime     time.Duration
+}
+
+// Run verifies prog under cfg.
+func Run(prog *ir.Program, cfg Config) (*Result, error) {
+	start := time.Now()
+	if !cfg.Search {
+		res, err := interp.Analyze(prog, cfg.Interp)
+		if err != nil {
+			return nil, err
+		}
+		return &Result{Result: res}, nil
+	}
+	deadline := cfg.Interp.Deadline
+	budget := cfg.SearchBudget
+	if budget <= 0 {
+		budget = DefaultSearchBudget
+	}
+	out := &Result{}
+	// 1. Shallow bugs: a tenth of the time, at most a second.
+	quick := time.Second
+	if !deadline.IsZero() {
+		if q := time.Until(deadline) / 10; q < quick {
+			quick = q
+		}
+	}
+	if cx, err := out.search(prog, time.Now().Add(quick)); err != nil {
+		return nil, err
+	} else if cx != nil {
+		return out.falseVerdict(prog, cx, start), nil
+	}
+	// 2. The fixpoint.
+	res, err := interp.Analyze(prog, cfg.Interp)
+	if err != nil {
+		return nil, err
+	}
+	out.Result = res
+	if res.Verdict == interp.True {
+		return out, nil
+	}
+	// 3. Search while time remains, when an error may be reachable.
+	if res.Error == nil && res.Reason != "timeout" {
+		return out, nil
+	}
+	end := deadline
+	if end.IsZero() {
+		end = time.Now().Add(budget)
+	}
+	cx, err := out.search(prog, end)
+	if err != nil {
+		return nil, err
+	}
+	if cx != nil {
+		return out.falseVerdict(prog, cx, start), nil
+	}
+	out.Time = time.Since(start)
+	return out, nil
+}
+
+// search runs cex.Search until end and keeps its statistics.
+func (r *Result) search(prog *ir.Program, end time.Time) (*cex.Counterexample, error) {
+	if time.Until(end) <= 0 {
+		return nil, nil
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), end)
+	defer cancel()
+	t0 := time.Now()
+	cx, st, err := cex.Search(ctx, prog, cex.Options{})
+	r.SearchTime += time.Since(t0)
+	r.Search.Runs += st.Runs
+	r.Search.Queries += st.Queries
+	r.Search.SatQ += st.SatQ
+	r.Search.SMTTime += st.SMTTime
+	r.Search.Mode = st.Mode
+	if err != nil && ctx.Err() == nil {
+		return nil, fmt.Errorf("counterexample search: %w", err)
+	}
+	return cx, nil
+}
+
+// falseVerdict answers FALSE with cx when cx can be trusted, UNKNOWN
+// otherwise.
+func (r *Result) falseVerdict(prog *ir.Program, cx *cex.Counterexample, start time.Time) *Result {
+	if r.Result == nil {
+		r.Result = &interp.Result{}
+	}
+	r.Error = cx.Error
+	r.Trace = nil
+	r.Time = time.Since(start)
+	switch {
+	case len(prog.Unsupported()) > 0:
+		r.Verdict, r.Reason = interp.Unknown, "an error is reachable in the model, but the program has unsupported constructs"
+	case cx.Arbitrary > 0 || cx.Ambiguous > 0:
+		r.Verdict, r.Reason = interp.Unknown, "an error is reachable, but only with values the program leaves undetermined (uninitialised variables, unknown functions' results)"
+	default:
+		r.Verdict, r.Reason = interp.False, ""
+		r.Counterexample = cx
+	}
+	return r
+}
