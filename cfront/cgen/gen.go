@@ -81,6 +81,9 @@ var allKinds = []Kind{Bool, Char, SChar, UChar, Short, UShort, Int, UInt, Long, 
 
 // varKind returns a random type for a variable, int-like types more often.
 func (g *gen) varKind() Kind {
+	if g.cfg.Linear && g.chance(70) {
+		return g.pick([]Kind{Int, Int, Int, LLong, Long})
+	}
 	if g.chance(35) {
 		return g.pick([]Kind{Int, Int, UInt, Long, LLong})
 	}
@@ -232,7 +235,11 @@ func (g *gen) nondetKind() Kind {
 func (g *gen) constant(k Kind) *Const {
 	m := g.cfg.Model
 	var v *big.Int
-	switch r := g.n(100); {
+	r := g.n(100)
+	if g.cfg.Linear && r >= 75 && g.chance(80) {
+		r = 0 // mostly small constants
+	}
+	switch {
 	case r < 75:
 		v = big.NewInt(int64(g.n(25) - 8))
 	case r < 88:
@@ -275,11 +282,17 @@ func (g *gen) expr(d int) Expr {
 	if g.cfg.Linear {
 		nonlin = 15
 	}
+	// branchy reports whether to keep an operator that the front end
+	// translates into branches (fewer under Linear).
+	branchy := func() bool { return !g.cfg.Linear || g.chance(30) }
 	for {
 		switch r := g.n(100); {
 		case r < 7:
 			return &Unary{Op: []string{"-", "~", "!"}[g.n(3)], X: g.expr(d - 1)}
 		case r < 14:
+			if !branchy() {
+				continue
+			}
 			c := &Cast{T: g.pick(allKinds), X: g.expr(d - 1)}
 			if c.T == Bool && hasComma(c.X) {
 				c.T = Int // gcc 12 crashes on (_Bool)((9, 9) + 1)
@@ -304,11 +317,17 @@ func (g *gen) expr(d int) Expr {
 				return bin([]string{"&", "|", "^"}[g.n(3)], g.expr(d-1), g.expr(d-1))
 			}
 		case r < 68:
-			return bin([]string{"<", "<=", ">", ">=", "==", "!="}[g.n(6)], g.expr(d-1), g.expr(d-1))
+			if branchy() {
+				return bin([]string{"<", "<=", ">", ">=", "==", "!="}[g.n(6)], g.expr(d-1), g.expr(d-1))
+			}
 		case r < 74:
-			return bin([]string{"&&", "||"}[g.n(2)], g.expr(d-1), g.expr(d-1))
+			if branchy() {
+				return bin([]string{"&&", "||"}[g.n(2)], g.expr(d-1), g.expr(d-1))
+			}
 		case r < 79:
-			return &Cond{C: g.expr(d - 1), X: g.expr(d - 1), Y: g.expr(d - 1)}
+			if branchy() {
+				return &Cond{C: g.expr(d - 1), X: g.expr(d - 1), Y: g.expr(d - 1)}
+			}
 		case r < 85:
 			if e := g.assignExpr(d - 1); e != nil {
 				return e

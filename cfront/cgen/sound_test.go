@@ -1,0 +1,148 @@
+package cgen_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/cfront/cgen"
+	"github.com/numpred/numpred/interp"
+)
+
+var (
+	soundN        = flag.Int("sound.n", 10, "tasks analysed by TestSoundness")
+	soundSeed     = flag.Uint64("sound.seed", 1, "seed of TestSoundness")
+	soundDeadline = flag.Duration("sound.deadline", 150*time.Millisecond, "time limit of one analysis in TestSoundness")
+	soundConfigs  = flag.String("sound.configs", "", "comma-separated domain/numeric configurations of TestSoundness (default: every domain under every numeric domain)")
+	soundBatch    = flag.Int("sound.batch", 100, "tasks per gcc build in TestSoundness")
+	soundWorkers  = flag.Int("sound.workers", 1, "tasks analysed at once by TestSoundness")
+)
+
+// soundnessConfigs returns the configurations to run: by default every
+// domain under every numeric domain it uses.
+func soundnessConfigs() []string {
+	if *soundConfigs != "" {
+		return strings.Split(*soundConfigs, ",")
+	}
+	var cs []string
+	for _, d := range interp.DomainNames {
+		if d == "predicate" {
+			cs = append(cs, d+"/interval")
+			continue
+		}
+		for _, n := range interp.NumericNames {
+			cs = append(cs, d+"/"+n)
+		}
+	}
+	return cs
+}
+
+// soundTally is what TestSoundness counts per configuration.
+type soundTally struct {
+	mu       sync.Mutex
+	proved   map[string]int // TRUE on TRUE tasks
+	refuted  map[string]int // FALSE on FALSE tasks
+	timeouts map[string]int
+	spent    map[string]time.Duration
+	wrong    int
+}
+
+// analyse runs every configuration on task and reports wrong verdicts.
+func (s *soundTally) analyse(t *testing.T, task *cgen.Task, configs []string) {
+	for _, c := range configs {
+		domain, numeric, _ := strings.Cut(c, "/")
+		cfg := interp.DefaultConfig()
+		cfg.Domain, cfg.Numeric = domain, numeric
+		t0 := time.Now()
+		cfg.Deadline = t0.Add(*soundDeadline)
+		res, err := interp.Analyze(task.IR, cfg)
+		d := time.Since(t0)
+		s.mu.Lock()
+		s.spent[c] += d
+		switch {
+		case err != nil:
+			t.Errorf("%s under %s: %v\n%s", task.Name, c, err, task.Program.Source())
+		case res.Verdict == interp.True && !task.True:
+			s.wrong++
+			t.Errorf("WRONG TRUE: %s under %s, but gcc reaches reach_error on some input (%d inputs, %d reach the property):\n%s",
+				task.Name, c, task.Runs, task.Reached, task.Program.Source())
+		case res.Verdict == interp.True:
+			s.proved[c]++
+		case res.Verdict == interp.False && task.True:
+			s.wrong++
+			t.Errorf("WRONG FALSE: %s under %s, but no input reaches reach_error under gcc:\n%s",
+				task.Name, c, task.Program.Source())
+		case res.Verdict == interp.False:
+			s.refuted[c]++
+		case res.Reason == "timeout":
+			s.timeouts[c]++
+		}
+		s.mu.Unlock()
+	}
+}
+
+// TestSoundness is the end-to-end soundness oracle: generated tasks whose
+// verdict gcc decides by running every input (about half of them FALSE by
+// one: the property bounds the observed value one short of its extreme)
+// are analysed under every domain and numeric domain; no analysis may
+// answer TRUE on a FALSE task (nor FALSE on a TRUE one). `make
+// fuzz-sound` runs it on many more tasks.
+func TestSoundness(t *testing.T) {
+	h := &cgen.Harness{}
+	if !h.Available() {
+		t.Skip("gcc not available")
+	}
+	n := *soundN
+	if testing.Short() {
+		n = min(n, 4)
+	}
+	configs := soundnessConfigs()
+	s := &soundTally{proved: map[string]int{}, refuted: map[string]int{}, timeouts: map[string]int{}, spent: map[string]time.Duration{}}
+	var total cgen.TaskStats
+	start := time.Now()
+	for lo := 0; lo < n; lo += *soundBatch {
+		tasks, st, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: *soundSeed, Start: lo, N: min(*soundBatch, n-lo)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms {
+			t.Errorf("%v\nreduced:\n%v", m, h.Reduce(context.Background(), m, time.Minute))
+		}
+		total.Generated += st.Generated
+		total.Undefined += st.Undefined
+		total.Unreached += st.Unreached
+		total.True += st.True
+		total.False += st.False
+		total.Runs += st.Runs
+		work := make(chan *cgen.Task)
+		var wg sync.WaitGroup
+		for w := 0; w < max(*soundWorkers, 1); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for task := range work {
+					s.analyse(t, task, configs)
+				}
+			}()
+		}
+		for _, task := range tasks {
+			work <- task
+		}
+		close(work)
+		wg.Wait()
+		t.Logf("tasks: %v; %d wrong verdicts (%v)", total, s.wrong, time.Since(start).Round(time.Second))
+	}
+	var sb strings.Builder
+	for _, c := range configs {
+		fmt.Fprintf(&sb, "\n  %-20s %5d TRUE of %d, %5d FALSE of %d, %5d timeouts, %v", c, s.proved[c], total.True,
+			s.refuted[c], total.False, s.timeouts[c], s.spent[c].Round(time.Millisecond))
+	}
+	t.Logf("%v; %d wrong verdicts; verdicts per configuration (deadline %v):%s", total, s.wrong, *soundDeadline, sb.String())
+	if total.True == 0 || total.False == 0 {
+		t.Errorf("the tasks are not mixed: %d TRUE, %d FALSE", total.True, total.False)
+	}
+}
