@@ -48,3 +48,14 @@ CGEN_N ?= 100000
 .PHONY: fuzz-cfront
 fuzz-cfront:
 	$(GO) test -tags $(TAGS) ./cfront/cgen -run '^TestDifferential$$' -count=1 -v -timeout 24h -cgen.n $(CGEN_N)
+
+# The end-to-end soundness oracle (cfront/cgen TestSoundness): SOUND_N
+# generated tasks, decided by running gcc on every input, analysed under
+# every domain and numeric domain; fails on any wrong verdict. `make test`
+# runs 10 tasks.
+SOUND_N ?= 5000
+SOUND_DEADLINE ?= 250ms
+.PHONY: fuzz-sound
+fuzz-sound:
+	$(GO) test -tags $(TAGS) ./cfront/cgen -run '^TestSoundness$$' -count=1 -v -timeout 48h \
+		-sound.n $(SOUND_N) -sound.deadline $(SOUND_DEADLINE)
