@@ -28,7 +28,10 @@ type Options struct {
 	Mode Mode
 	// MaxSteps bounds each concrete run (default: only the deadline).
 	MaxSteps int
-	// MaxFlips bounds how often one branch edge is asked for (default 24).
+	// MaxFlips bounds how often one branch edge is taken by a proposal at
+	// the same visit of its location (the k-th visit in a path; default 2), so
+	// that the search goes one loop iteration deeper at a time instead of
+	// asking for the same early flip in every path.
 	MaxFlips int
 	// QueryTimeout bounds one solver check (default 2 s).
 	QueryTimeout time.Duration
@@ -66,12 +69,18 @@ func (q queue) Less(i, j int) bool {
 	if q[i].prio != q[j].prio {
 		return q[i].prio < q[j].prio
 	}
-	return q[i].seq < q[j].seq
+	return q[i].seq > q[j].seq // newest first: deeper into the path
 }
 func (q queue) Swap(i, j int)     { q[i], q[j] = q[j], q[i] }
 func (q *queue) Push(x any)       { *q = append(*q, x.(*candidate)) }
 func (q *queue) Pop() any         { old := *q; x := old[len(old)-1]; *q = old[:len(old)-1]; return x }
 func (q *queue) add(c *candidate) { heap.Push(q, c) }
+
+// flip is a branch edge at the k-th visit of its location in a path.
+type flip struct {
+	alt *ir.Edge
+	k   int
+}
 
 // contexts keeps Z3 contexts for reuse: deleting a context that made
 // millions of terms takes Z3 longer than most searches (their objects are
@@ -85,7 +94,7 @@ type searcher struct {
 	opt   Options
 	mode  encode.Mode
 	dist  map[*ir.Loc]int
-	flips map[*ir.Edge]int
+	flips map[flip]int
 	seen  map[string]bool
 	q     queue
 	seq   int
@@ -98,7 +107,7 @@ type searcher struct {
 // concrete interpreter, or nil when it found none.
 func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample, Stats, error) {
 	if opt.MaxFlips <= 0 {
-		opt.MaxFlips = 24
+		opt.MaxFlips = 2
 	}
 	if opt.MaxSteps <= 0 {
 		opt.MaxSteps = 1 << 40 // the context's deadline bounds runs
@@ -107,7 +116,7 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		opt.QueryTimeout = 2 * time.Second
 	}
 	s := &searcher{prog: prog, m: exec.New(prog), opt: opt, dist: distances(prog),
-		flips: map[*ir.Edge]int{}, seen: map[string]bool{}}
+		flips: map[flip]int{}, seen: map[string]bool{}}
 	s.mode = encode.LIA
 	if opt.Mode == BV && prog.Lang == "c" {
 		s.mode = encode.BV
@@ -231,6 +240,7 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 		}
 	}
 	consumed := 0 // entries of res.Inputs consumed before the current step
+	visits := map[*ir.Loc]int{}
 	for _, st := range res.Path {
 		if ctx.Err() != nil {
 			return nil
@@ -240,15 +250,16 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 		}
 		e := st.Edge
 		if len(e.From.Out) > 1 {
+			visits[e.From]++
 			for _, alt := range e.From.Out {
 				a, ok := alt.Op.(*ir.Assume)
-				if alt == e || !ok || s.dist[alt.To] == unreachable || s.flips[alt] >= s.opt.MaxFlips {
+				key := flip{alt, visits[e.From]}
+				if alt == e || !ok || s.dist[alt.To] == unreachable || s.flips[key] >= s.opt.MaxFlips {
 					continue
 				}
 				if !path.Symbolic(a.Cond) {
 					continue
 				}
-				s.flips[alt]++
 				sol.Push()
 				sol.Assert(path.Cond(a.Cond))
 				vals, ok, err := s.solve(sol, path, res, inputPos, consumed)
@@ -261,6 +272,7 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 					vals = append(vals, numeric.I(int64(indexOf(e.From.Out, alt))))
 				}
 				if ok {
+					s.flips[key]++ // only proposals count: an unsat flip may be sat after another prefix
 					s.push(vals, s.dist[alt.To])
 				}
 			}
