@@ -65,7 +65,7 @@ func (p *poly) substitute(a affine) *poly {
 	aj := a.row[j]
 	abs, sgn := aj, one
 	if aj.Sign() < 0 {
-		abs, sgn = aj.Neg(), numeric.I(-1)
+		abs, sgn = aj.Neg(), zi(-1)
 	}
 	// Constraint r (in terms of old x) becomes, multiplied by |a_j| > 0:
 	// |a_j| r[-j] + sgn(a_j) r_j (x_j' - f - c).
@@ -122,7 +122,7 @@ func (p *poly) forget(dims []int) *poly {
 	zero := func(g vec) vec {
 		out := g.clone()
 		for _, x := range dims {
-			out[x+1] = numeric.Int{}
+			out[x+1] = zint{}
 		}
 		return out.normalize()
 	}
@@ -235,9 +235,9 @@ func (d *Domain) Assign(a Poly, dims []numeric.Dim, exprs []numeric.LinExpr) Pol
 		as := make([]affine, len(dims))
 		for i, x := range dims {
 			row := make(vec, len(cls)+1)
-			row[0] = exprs[i].Constant()
+			row[0] = fromInt(exprs[i].Constant())
 			for _, t := range exprs[i].Terms() {
-				row[loc[t.Dim]+1] = t.Coef
+				row[loc[t.Dim]+1] = fromInt(t.Coef)
 			}
 			as[i] = affine{dim: loc[x], row: row}
 		}

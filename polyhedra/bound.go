@@ -20,7 +20,7 @@ import (
 
 // ext is an extended integer: a finite value or an infinity.
 type ext struct {
-	v   numeric.Int
+	v   zint
 	inf bool
 }
 
@@ -29,17 +29,28 @@ type ext struct {
 func (p *poly) optimum(row vec) (lo, hi ext) {
 	lr, hr := p.optimumRat(row)
 	if lo.inf = lr.inf; !lo.inf {
-		lo.v = lr.v.Ceil()
+		lo.v = lr.v.ceil()
 	}
 	if hi.inf = hr.inf; !hi.inf {
-		hi.v = hr.v.Floor()
+		hi.v = hr.v.floor()
 	}
 	return lo, hi
 }
 
+// frac is the rational num/den, den > 0, not necessarily in lowest terms
+// (comparisons cross-multiply: no gcd).
+type frac struct{ num, den zint }
+
+// cmp returns -1, 0, +1 as f <, ==, > g.
+func (f frac) cmp(g frac) int { return f.num.Mul(g.den).Cmp(g.num.Mul(f.den)) }
+
+// floor returns the largest integer <= f; ceil the smallest >= f.
+func (f frac) floor() zint { return f.num.FloorDiv(f.den) }
+func (f frac) ceil() zint  { return f.num.CeilDiv(f.den) }
+
 // extRat is an extended rational: a finite value or an infinity.
 type extRat struct {
-	v   numeric.Rat
+	v   frac
 	inf bool
 }
 
@@ -47,9 +58,9 @@ type extRat struct {
 // non-empty minimal polyhedron p.
 func (p *poly) optimumRat(row vec) (lo, hi extRat) {
 	e := row.clone()
-	e[0] = numeric.Int{}
+	e[0] = zint{}
 	for _, l := range p.lines {
-		if !dot(e, l).IsZero() {
+		if dotSign(e, l) != 0 {
 			return extRat{inf: true}, extRat{inf: true}
 		}
 	}
@@ -65,11 +76,11 @@ func (p *poly) optimumRat(row vec) (lo, hi extRat) {
 			}
 			continue
 		}
-		v := numeric.R(s, g[0])
-		if first || v.Cmp(hi.v) > 0 {
+		v := frac{s, g[0]}
+		if first || v.cmp(hi.v) > 0 {
 			hi.v = v
 		}
-		if first || v.Cmp(lo.v) < 0 {
+		if first || v.cmp(lo.v) < 0 {
 			lo.v = v
 		}
 		first = false
@@ -97,7 +108,7 @@ func linBounds(a Poly, e numeric.LinExpr) (lo, hi ext) {
 		}
 		for i, x := range a.blocks[k].dims {
 			if x == t.Dim {
-				r[i+1] = t.Coef
+				r[i+1] = fromInt(t.Coef)
 			}
 		}
 	}
@@ -128,10 +139,10 @@ func (d *Domain) Bound(a Poly, e numeric.LinExpr) numeric.Range {
 	r := numeric.FullRange
 	c := e.Constant()
 	if !lo.inf {
-		r.Lo = numeric.BoundDown(lo.v.Add(c))
+		r.Lo = numeric.BoundDown(lo.v.toInt().Add(c))
 	}
 	if !hi.inf {
-		r.Hi = numeric.BoundUp(hi.v.Add(c))
+		r.Hi = numeric.BoundUp(hi.v.toInt().Add(c))
 	}
 	return r
 }
@@ -152,7 +163,7 @@ func (d *Domain) Entails(a Poly, c numeric.Constraint) bool {
 func entails(a Poly, c numeric.Constraint) bool {
 	e := c.Expr()
 	lo, hi := linBounds(a, e)
-	k := e.Constant()
+	k := fromInt(e.Constant())
 	if hi.inf || hi.v.Add(k).Sign() > 0 {
 		return false
 	}
@@ -229,12 +240,12 @@ func leq(p, q *poly) bool {
 	}
 	for _, c := range q.eqs {
 		for _, g := range p.lines {
-			if !dot(c, g).IsZero() {
+			if dotSign(c, g) != 0 {
 				return false
 			}
 		}
 		for _, g := range p.rays {
-			if !dot(c, g).IsZero() {
+			if dotSign(c, g) != 0 {
 				return false
 			}
 		}
@@ -251,12 +262,12 @@ func leq(p, q *poly) bool {
 // satisfies the inequality row c >= 0 (rationally).
 func satisfiedBy(c vec, p *poly) bool {
 	for _, g := range p.lines {
-		if !dot(c, g).IsZero() {
+		if dotSign(c, g) != 0 {
 			return false
 		}
 	}
 	for _, g := range p.rays {
-		if dot(c, g).Sign() < 0 {
+		if dotSign(c, g) < 0 {
 			return false
 		}
 	}

@@ -34,8 +34,6 @@ package polyhedra
 
 import (
 	"math/bits"
-
-	"github.com/numpred/numpred/numeric"
 )
 
 // cone is the state of Chernikova's algorithm.
@@ -100,7 +98,7 @@ func (c *cone) add(row vec, eq bool) {
 		}
 		abs, sgn := sp, one
 		if sp.Sign() < 0 {
-			abs, sgn = sp.Neg(), numeric.I(-1)
+			abs, sgn = sp.Neg(), zi(-1)
 		}
 		for i, r := range c.rays {
 			if sr := dot(row, r); !sr.IsZero() {
@@ -127,7 +125,7 @@ func (c *cone) add(row vec, eq bool) {
 	}
 
 	// Every line is orthogonal to row: split the rays.
-	sc := make([]numeric.Int, len(c.rays))
+	sc := make([]zint, len(c.rays))
 	var pos, neg, zer []int
 	for i, r := range c.rays {
 		sc[i] = dot(row, r)

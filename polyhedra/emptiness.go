@@ -25,8 +25,6 @@ package polyhedra
 
 import (
 	"time"
-
-	"github.com/numpred/numpred/numeric"
 )
 
 // States of the cached integer emptiness answer (poly.ie).
@@ -122,14 +120,14 @@ const (
 // nodes.
 func (p *poly) splitThin(nodes *int) (empty, ok bool) {
 	var best vec
-	var blo, bhi numeric.Int
+	var blo, bhi zint
 	bestN := int64(-1)
 	try := func(dir vec) bool {
 		lo, hi := p.optimumRat(dir)
-		if lo.inf || hi.inf || lo.v.Cmp(hi.v) == 0 {
+		if lo.inf || hi.inf || lo.v.cmp(hi.v) == 0 {
 			return false // unbounded, or constant on p (no split)
 		}
-		l, h := lo.v.Ceil(), hi.v.Floor()
+		l, h := lo.v.ceil(), hi.v.floor()
 		n, fits := h.Sub(l).Add(one).Int64()
 		if !fits {
 			return false
@@ -149,7 +147,7 @@ func (p *poly) splitThin(nodes *int) (empty, ok bool) {
 	}
 	for _, r := range p.ineqs {
 		d := r.clone()
-		d[0] = numeric.Int{}
+		d[0] = zint{}
 		if try(d) {
 			return true, true
 		}
@@ -208,7 +206,7 @@ func (p *poly) boxTest() (empty, ok bool) {
 			return false, false
 		}
 	}
-	x := make([]numeric.Int, p.n)
+	x := make([]zint, p.n)
 	for i := range x {
 		x[i] = lo[i].v
 	}
@@ -231,8 +229,8 @@ func (p *poly) boxTest() (empty, ok bool) {
 }
 
 // contains reports whether the integer point x satisfies p's constraints.
-func (p *poly) contains(x []numeric.Int) bool {
-	at := func(r vec) numeric.Int {
+func (p *poly) contains(x []zint) bool {
+	at := func(r vec) zint {
 		v := r[0]
 		for i, c := range r[1:] {
 			if !c.IsZero() && !x[i].IsZero() {
@@ -258,7 +256,7 @@ func (p *poly) contains(x []numeric.Int) bool {
 // centre of its vertices moved along the rays, gives an integer point of
 // p (a quick way to show that p is not integer-empty).
 func (p *poly) roundingFindsPoint() bool {
-	x := make([]numeric.Int, p.n)
+	x := make([]zint, p.n)
 	var verts []vec
 	var rays []vec
 	for _, g := range p.rays {
@@ -268,44 +266,35 @@ func (p *poly) roundingFindsPoint() bool {
 			verts = append(verts, g)
 		}
 	}
-	// round(v/d) = floor((2v + d) / 2d).
-	two := numeric.I(2)
+	// round(v/d) = floor((2v + d) / 2d). The rounded vertices are also
+	// summed, for their mean.
+	two := zi(2)
+	sum := make([]zint, p.n)
 	for _, g := range verts {
 		d2 := g[0].Mul(two)
 		for i := range x {
 			x[i] = g[i+1].Mul(two).Add(g[0]).FloorDiv(d2)
+			sum[i] = sum[i].Add(x[i])
 		}
 		if p.contains(x) {
 			return true
 		}
 	}
-	// The centre of the vertices (their mean, exactly), then the centre
-	// moved along the sum of the rays by growing multiples, rounded.
-	c := make([]numeric.Rat, p.n)
-	for _, g := range verts {
-		for i := range c {
-			if !g[i+1].IsZero() {
-				c[i] = c[i].Add(numeric.R(g[i+1], g[0]))
-			}
-		}
-	}
-	k := numeric.RInt(numeric.I(int64(len(verts))))
-	for i := range c {
-		c[i] = c[i].Quo(k)
-	}
-	half := numeric.R(one, two)
+	// The mean of the rounded vertices (near the centre of the vertices),
+	// then moved along the sum of the rays by growing multiples.
+	k := zi(int64(len(verts)))
 	for _, m := range []int64{0, 1, 16, 256} {
 		if m > 0 && len(rays) == 0 {
 			break
 		}
 		for i := range x {
-			v := c[i]
+			v := sum[i].Mul(two).Add(k).FloorDiv(k.Mul(two)) // round(sum/k)
 			for _, r := range rays {
 				if !r[i+1].IsZero() {
-					v = v.Add(numeric.RInt(r[i+1].Mul(numeric.I(m))))
+					v = v.Add(r[i+1].Mul(zi(m)))
 				}
 			}
-			x[i] = v.Add(half).Floor()
+			x[i] = v
 		}
 		if p.contains(x) {
 			return true

@@ -79,7 +79,7 @@ func (b *search) run() (found, complete bool) {
 		return true, true
 	}
 	b.s.Push()
-	b.s.SetLower(i, fl.Add(one))
+	b.s.SetLower(i, fl.Add(numeric.I(1)))
 	f2, c2 := b.run()
 	b.s.Pop()
 	if f2 {
@@ -93,10 +93,10 @@ func (b *search) run() (found, complete bool) {
 func simplexRowsOf(p *poly) []simplex.Row {
 	rows := make([]simplex.Row, 0, len(p.eqs)+len(p.ineqs))
 	for _, r := range p.eqs {
-		rows = append(rows, simplex.Row{Coefs: []numeric.Int(r[1:]), Const: r[0], Eq: true})
+		rows = append(rows, simplex.Row{Coefs: r[1:].toInts(), Const: r[0].toInt(), Eq: true})
 	}
 	for _, r := range p.ineqs {
-		rows = append(rows, simplex.Row{Coefs: []numeric.Int(r.neg()[1:]), Const: r[0].Neg()})
+		rows = append(rows, simplex.Row{Coefs: r.neg()[1:].toInts(), Const: r[0].Neg().toInt()})
 	}
 	return rows
 }
@@ -116,7 +116,7 @@ const (
 // block blocks[k] (local dims, constant 0).
 type inclusion struct {
 	a      Poly
-	c      numeric.Int // r[0]
+	c      zint // r[0]
 	blocks []int
 	parts  []vec
 	free   bool // r has a term on a dimension a leaves unconstrained
@@ -182,9 +182,9 @@ func (in inclusion) cheap() answer {
 
 // minOver returns the minimum num/den (den > 0) of the form row[1:]·x
 // over the minimal non-empty p, or unbounded.
-func minOver(p *poly, row vec) (num, den numeric.Int, unbounded bool) {
+func minOver(p *poly, row vec) (num, den zint, unbounded bool) {
 	for _, l := range p.lines {
-		if !dot(row, l).IsZero() {
+		if dotSign(row, l) != 0 {
 			return num, den, true
 		}
 	}
@@ -211,8 +211,8 @@ func minOver(p *poly, row vec) (num, den numeric.Int, unbounded bool) {
 func (in inclusion) violatedNearVertex() bool {
 	p := in.a.blocks[in.blocks[0]].p
 	row := in.parts[0]
-	x := make([]numeric.Int, p.n)
-	two := numeric.I(2)
+	x := make([]zint, p.n)
+	two := zi(2)
 	tried := 0
 	for _, g := range p.rays {
 		if g[0].IsZero() {
@@ -252,7 +252,7 @@ func (in inclusion) search(st *counters) bool {
 	for _, k := range in.blocks {
 		nvars += len(in.a.blocks[k].dims)
 	}
-	viol := simplex.Row{Coefs: make([]numeric.Int, nvars), Const: in.c.Add(one)} // c + row + 1 <= 0
+	viol := simplex.Row{Coefs: make([]numeric.Int, nvars), Const: in.c.Add(one).toInt()} // c + row + 1 <= 0
 	off := 0
 	for j, k := range in.blocks {
 		p := in.a.blocks[k].p
@@ -262,7 +262,7 @@ func (in inclusion) search(st *counters) bool {
 			copy(coefs[off:], r.Coefs)
 			rows = append(rows, simplex.Row{Coefs: coefs, Const: r.Const, Eq: r.Eq})
 		}
-		copy(viol.Coefs[off:], in.parts[j][1:])
+		copy(viol.Coefs[off:], in.parts[j][1:].toInts())
 		off += p.n
 	}
 	rows = append(rows, viol)

@@ -71,7 +71,7 @@ func hullIncremental(p, q *poly) *poly {
 	for i, r := range q.rays {
 		order[i] = i
 		for _, c := range p.ineqs {
-			if dot(c, r).Sign() < 0 {
+			if dotSign(c, r) < 0 {
 				viol[i]++
 			}
 		}

@@ -8,8 +8,6 @@ package polyhedra
 import (
 	"sync"
 	"time"
-
-	"github.com/numpred/numpred/numeric"
 )
 
 // poly is a polyhedron of Q^n in double description. It is immutable once
@@ -215,7 +213,7 @@ func satOf(rays, ineqs []vec, n int) []bitset {
 			b.set(0)
 		}
 		for j, c := range ineqs {
-			if dot(c, r).IsZero() {
+			if dotSign(c, r) == 0 {
 				b.set(j + 1)
 			}
 		}
@@ -346,7 +344,7 @@ func (p *poly) dropInfinity() {
 	out := p.ineqs[:0:0]
 	for _, r := range p.ineqs {
 		for _, g := range p.rays {
-			if g[0].Sign() > 0 && dot(r, g).IsZero() {
+			if g[0].Sign() > 0 && dotSign(r, g) == 0 {
 				out = append(out, r)
 				break
 			}
@@ -450,8 +448,8 @@ func (p *poly) tighten() bool {
 
 // contentGCD returns the gcd of the variable coefficients of a constraint
 // row (0 if none).
-func contentGCD(r vec) numeric.Int {
-	var g numeric.Int
+func contentGCD(r vec) zint {
+	var g zint
 	for _, x := range r[1:] {
 		if !x.IsZero() {
 			g = g.GCD(x)

@@ -140,18 +140,18 @@ func rowOf(c numeric.Constraint, n int) (vec, bool) {
 	r := make(vec, n+1)
 	eq := c.Kind() == numeric.EQ
 	if eq {
-		r[0] = e.Constant()
+		r[0] = fromInt(e.Constant())
 	} else {
-		r[0] = e.Constant().Neg()
+		r[0] = fromInt(e.Constant().Neg())
 	}
 	for _, t := range e.Terms() {
 		if int(t.Dim) < 0 || int(t.Dim) >= n {
 			panic(fmt.Sprintf("polyhedra: constraint on dimension %d of %d", t.Dim, n))
 		}
 		if eq {
-			r[t.Dim+1] = t.Coef
+			r[t.Dim+1] = fromInt(t.Coef)
 		} else {
-			r[t.Dim+1] = t.Coef.Neg()
+			r[t.Dim+1] = fromInt(t.Coef.Neg())
 		}
 	}
 	return r, eq
@@ -164,16 +164,16 @@ func constraintOf(r vec, eq bool, dims []numeric.Dim) numeric.Constraint {
 	for i, d := range dims {
 		if x := r[i+1]; !x.IsZero() {
 			if eq {
-				ts = append(ts, numeric.Term{Dim: d, Coef: x})
+				ts = append(ts, numeric.Term{Dim: d, Coef: x.toInt()})
 			} else {
-				ts = append(ts, numeric.Term{Dim: d, Coef: x.Neg()})
+				ts = append(ts, numeric.Term{Dim: d, Coef: x.Neg().toInt()})
 			}
 		}
 	}
 	if eq {
-		return numeric.NewConstraint(numeric.NewLinExpr(r[0], ts...), numeric.EQ)
+		return numeric.NewConstraint(numeric.NewLinExpr(r[0].toInt(), ts...), numeric.EQ)
 	}
-	return numeric.NewConstraint(numeric.NewLinExpr(r[0].Neg(), ts...), numeric.LE)
+	return numeric.NewConstraint(numeric.NewLinExpr(r[0].Neg().toInt(), ts...), numeric.LE)
 }
 
 // Assume returns a ∩ {x | cs hold at x}: blocks linked by a constraint are

@@ -118,7 +118,7 @@ func (p *poly) sanity() error {
 	}
 	for _, c := range p.eqs {
 		for _, g := range append(cloneRows(p.lines), p.rays...) {
-			if !dot(c, g).IsZero() {
+			if dotSign(c, g) != 0 {
 				return fmt.Errorf("generator %v violates equality %v", g, c)
 			}
 		}

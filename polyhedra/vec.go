@@ -4,9 +4,10 @@
 package polyhedra
 
 import (
+	"math"
+	"math/big"
 	"math/bits"
-
-	"github.com/numpred/numpred/numeric"
+	"sync"
 )
 
 // vec is a row of a constraint or generator system in homogeneous form.
@@ -20,60 +21,212 @@ import (
 //
 // Constraint c is satisfied by generator g in homogeneous form iff
 // dot(c, g) >= 0 (= 0 for equalities and lines). Rows are normalised by the
-// gcd of their entries; arithmetic is numeric.Int, exact with an int64 fast
-// path, so nothing ever wraps.
-type vec []numeric.Int
+// gcd of their entries; entries are zint, exact, so nothing ever wraps.
+//
+// The kernels below (dot, combine, normalize) are the inner loops of
+// Chernikova's algorithm. Each has a machine-integer path (64-bit
+// entries, 128-bit products and sums, no allocation) and a big-integer
+// path that computes in place in scratch space, allocating only for the
+// big entries of its result.
+type vec []zint
 
 var (
-	zero = numeric.I(0)
-	one  = numeric.I(1)
+	zero = zi(0)
+	one  = zi(1)
 )
 
+// scratch is reusable big-integer space for the kernels' big path, so
+// that their temporaries allocate nothing once warm.
+type scratch struct {
+	acc, t, t1, t2, g big.Int
+	row               []big.Int
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
 // dot returns the scalar product of a and b.
-func dot(a, b vec) numeric.Int {
-	var s numeric.Int
+func dot(a, b vec) zint {
+	if s, ok := dot128(a, b); ok {
+		return s.zint()
+	}
+	sc := scratchPool.Get().(*scratch)
+	sc.dotBig(a, b)
+	r := zcopy(&sc.acc)
+	scratchPool.Put(sc)
+	return r
+}
+
+// dotSign returns the sign of the scalar product of a and b.
+func dotSign(a, b vec) int {
+	if s, ok := dot128(a, b); ok {
+		return s.sign()
+	}
+	sc := scratchPool.Get().(*scratch)
+	sc.dotBig(a, b)
+	r := sc.acc.Sign()
+	scratchPool.Put(sc)
+	return r
+}
+
+// zcopy returns the value of b as a zint (b is not retained).
+func zcopy(b *big.Int) zint {
+	if b.IsInt64() {
+		return zint{small: b.Int64()}
+	}
+	return zint{big: new(big.Int).Set(b)}
+}
+
+// dot128 returns the scalar product of a and b when every entry is an
+// int64 and the sum fits in 128 bits.
+func dot128(a, b vec) (i128, bool) {
+	var s i128
 	for i := range a {
-		if a[i].IsZero() || b[i].IsZero() {
+		x, y := a[i], b[i]
+		if x.IsZero() || y.IsZero() {
 			continue
 		}
-		s = s.Add(a[i].Mul(b[i]))
+		if x.big != nil || y.big != nil {
+			return s, false
+		}
+		var ok bool
+		if s, ok = s.add(mul128(x.small, y.small)); !ok {
+			return s, false
+		}
 	}
-	return s
+	return s, true
+}
+
+// dotBig sets sc.acc to the scalar product of a and b.
+func (sc *scratch) dotBig(a, b vec) {
+	sc.acc.SetInt64(0)
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.IsZero() || y.IsZero() {
+			continue
+		}
+		sc.acc.Add(&sc.acc, sc.t.Mul(x.view(&sc.t1), y.view(&sc.t2)))
+	}
 }
 
 // combine returns ka*a + kb*b, normalised.
-func combine(ka numeric.Int, a vec, kb numeric.Int, b vec) vec {
+func combine(ka zint, a vec, kb zint, b vec) vec {
 	out := make(vec, len(a))
-	for i := range a {
-		var x, y numeric.Int
-		if !a[i].IsZero() {
-			x = ka.Mul(a[i])
+	if ka.big == nil && kb.big == nil {
+		var g int64 // gcd so far, while every entry fits an int64
+		small := true
+		for i := range a {
+			x, y := a[i], b[i]
+			if x.big != nil || y.big != nil {
+				small = false
+				break
+			}
+			var s i128
+			if x.small != 0 {
+				s = mul128(ka.small, x.small)
+			}
+			if y.small != 0 {
+				var ok bool
+				if s, ok = s.add(mul128(kb.small, y.small)); !ok {
+					small = false // 2^126 + 2^126 (MinInt64 squared, twice)
+					break
+				}
+			}
+			if s.hi != 0 && s.hi != -1 || s.hi == 0 && s.lo > math.MaxInt64 || s.hi == -1 && s.lo <= 1<<63 {
+				small = false // beyond int64, or MinInt64 (whose |.| is not an int64)
+				break
+			}
+			out[i] = zint{small: int64(s.lo)}
+			if g != 1 && out[i].small != 0 {
+				g = gcd64(g, abs64(out[i].small))
+			}
 		}
-		if !b[i].IsZero() {
-			y = kb.Mul(b[i])
+		if small {
+			if g > 1 {
+				for i := range out {
+					out[i].small /= g
+				}
+			}
+			return out
 		}
-		out[i] = x.Add(y)
 	}
-	return out.normalize()
+	// In scratch space: the combination, its gcd, then the quotients.
+	sc := scratchPool.Get().(*scratch)
+	if cap(sc.row) < len(a) {
+		sc.row = make([]big.Int, len(a))
+	}
+	row := sc.row[:len(a)]
+	g := &sc.g
+	g.SetInt64(0)
+	for i := range a {
+		x, y := a[i], b[i]
+		z := &row[i]
+		z.SetInt64(0)
+		if !x.IsZero() {
+			z.Mul(ka.view(&sc.t1), x.view(&sc.t2))
+		}
+		if !y.IsZero() {
+			z.Add(z, sc.t.Mul(kb.view(&sc.t1), y.view(&sc.t2)))
+		}
+		if z.Sign() != 0 && !(g.IsInt64() && g.Int64() == 1) {
+			g.GCD(nil, nil, g, sc.t.Abs(z))
+		}
+	}
+	div := g.Sign() != 0 && !(g.IsInt64() && g.Int64() == 1)
+	for i := range row {
+		z := &row[i]
+		if div && z.Sign() != 0 {
+			z.Quo(z, g)
+		}
+		out[i] = zcopy(z)
+	}
+	scratchPool.Put(sc)
+	return out
 }
 
 // normalize divides v in place by the gcd of its entries and returns it.
 func (v vec) normalize() vec {
-	var g numeric.Int
-	for _, x := range v {
-		if !x.IsZero() {
-			g = g.GCD(x)
-			if g.Cmp(one) == 0 {
+	// Machine integers while they last.
+	var g int64
+	i := 0
+	for ; i < len(v); i++ {
+		x := v[i]
+		if x.IsZero() {
+			continue
+		}
+		if x.big != nil || x.small == math.MinInt64 {
+			break
+		}
+		g = gcd64(g, abs64(x.small))
+		if g == 1 {
+			return v
+		}
+	}
+	if i == len(v) {
+		if g > 1 {
+			for k := range v {
+				v[k].small /= g
+			}
+		}
+		return v
+	}
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	gb := &sc.g
+	gb.SetInt64(g)
+	for ; i < len(v); i++ {
+		if x := v[i]; !x.IsZero() {
+			gb.GCD(nil, nil, gb, sc.t.Abs(x.view(&sc.t1)))
+			if gb.IsInt64() && gb.Int64() == 1 {
 				return v
 			}
 		}
 	}
-	if g.IsZero() {
+	if gb.Sign() == 0 {
 		return v
 	}
-	for i, x := range v {
+	for k, x := range v {
 		if !x.IsZero() {
-			v[i] = x.FloorDiv(g)
+			v[k] = zcopy(sc.t.Quo(x.view(&sc.t1), gb))
 		}
 	}
 	return v

@@ -88,20 +88,20 @@ func widenPoly(p, q *poly, t numeric.Thresholds) *poly {
 				continue
 			}
 			f := r.neg() // the constraint is f·x <= r[0]
-			f[0] = numeric.Int{}
+			f[0] = zint{}
 			// The threshold must hold on all of q, rational points too
 			// (so that q <= result): round the rational maximum up.
 			_, hi := q.optimumRat(f)
 			if hi.inf {
 				continue
 			}
-			tb := t.Above(numeric.BoundUp(hi.v.Ceil()))
+			tb := t.Above(numeric.BoundUp(hi.v.ceil().toInt()))
 			tv, ok := tb.Int64()
 			if !ok {
 				continue
 			}
 			nr := r.clone()
-			nr[0] = numeric.I(tv)
+			nr[0] = zi(tv)
 			keep = append(keep, nr)
 		}
 	}
@@ -112,7 +112,7 @@ func widenPoly(p, q *poly, t numeric.Thresholds) *poly {
 func satRow(r vec, gens []vec) bitset {
 	s := newBitset(len(gens))
 	for i, g := range gens {
-		if dot(r, g).IsZero() {
+		if dotSign(r, g) == 0 {
 			s.set(i)
 		}
 	}
