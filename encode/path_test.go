@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/cfront"
+	"github.com/numpred/numpred/cfront/cgen"
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/ir/exec"
@@ -32,6 +33,44 @@ int main() { unsigned a = __VERIFIER_nondet_uint(); unsigned b = __VERIFIER_nond
 int main() { signed char c = __VERIFIER_nondet_char(); short s = __VERIFIER_nondet_short();
   unsigned char u = c + 200; int q = s / (c | 1); int r = s % 7; long long w = (long long)s * c;
   if (u < 50 && q > 3 && r != 0 && w < 0) reach_error(); return 0; }`,
+}
+
+// TestGeneratedPathsAgreeWithExec is TestPathsAgreeWithExec on programs
+// of the C front end's differential tester: every statement form and
+// operator, calls and recursion.
+func TestGeneratedPathsAgreeWithExec(t *testing.T) {
+	z, err := smt.NewContext()
+	if err != nil {
+		t.Skipf("no Z3: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	cfg := cgen.DefaultConfig(cgen.LP64)
+	checked := 0
+	for pi := 0; pi < 12; pi++ {
+		src := cgen.Generate(rng, cfg).Source()
+		p, err := cfront.Parse("gen.c", []byte(src))
+		if err != nil {
+			t.Fatalf("generated program %d: %v", pi, err)
+		}
+		m := exec.New(p)
+		for run := 0; run < 3; run++ {
+			res := m.Run(exec.Random(rng, 50), exec.Options{RecordPath: true, MaxSteps: 20000})
+			if res.Outcome != exec.Returned && res.Outcome != exec.ErrorReached {
+				continue
+			}
+			if res.Arbitrary > 0 {
+				continue
+			}
+			checkPath(t, z, p, m, res, encode.LIA, 100+pi)
+			checked++
+			if run == 0 && pi < 4 {
+				checkPath(t, z, p, m, res, encode.BV, 100+pi)
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d generated runs checked", checked)
+	}
 }
 
 // TestPathsAgreeWithExec runs each program on random inputs and checks,
