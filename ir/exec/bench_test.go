@@ -61,3 +61,17 @@ func BenchmarkLPRecursion(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	benchRun(b, p, func() exec.Oracle { return exec.Random(rng, 100) }, exec.Returned)
 }
+
+// BenchmarkLongLoop: a deterministic C loop of the SV-COMP kind whose
+// error needs 10^8 iterations (loops-crafted-1/Mono1_1-1.c), shortened to
+// fit DefaultMaxSteps: Assume edges on unsigned wrap-around guards and
+// increments, the steps counterexample replay spends its time on.
+func BenchmarkLongLoop(b *testing.B) {
+	p := parseC(b, decls+`
+int main() {
+  unsigned x = 0;
+  while (x < 200000u) { if (x < 100000u) x++; else x += 2; }
+  return x == 200000u;
+}`)
+	benchRun(b, p, func() exec.Oracle { return exec.Inputs() }, exec.Returned)
+}
