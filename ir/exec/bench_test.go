@@ -11,18 +11,25 @@ import (
 	"github.com/numpred/numpred/linprog"
 )
 
-// benchRun runs p b.N times with oracles from mk and reports ns per step.
+// benchRun runs p b.N times with oracles from mk and reports ns per step,
+// in wall time (ns/step) and in the process's CPU time (cpu-ns/step: the
+// machine is shared, and CPU time is what the other processes disturb
+// least).
 func benchRun(b *testing.B, p *ir.Program, mk func() exec.Oracle, want exec.Outcome) {
 	m := exec.New(p)
 	steps := 0
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0, cpuOK := cpuTime()
 	for i := 0; i < b.N; i++ {
 		res := m.Run(mk(), exec.Options{})
 		if res.Outcome != want {
 			b.Fatalf("%v (%v), want %v", res.Outcome, res.Err, want)
 		}
 		steps += res.Steps
+	}
+	if cpu1, ok := cpuTime(); ok && cpuOK {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(steps), "cpu-ns/step")
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
 	b.ReportMetric(float64(steps)/float64(b.N), "steps/run")
