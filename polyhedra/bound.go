@@ -42,7 +42,7 @@ func (p *poly) optimum(row vec) (lo, hi ext) {
 type frac struct{ num, den zint }
 
 // cmp returns -1, 0, +1 as f <, ==, > g.
-func (f frac) cmp(g frac) int { return f.num.Mul(g.den).Cmp(g.num.Mul(f.den)) }
+func (f frac) cmp(g frac) int { return cmpProducts(f.num, g.den, g.num, f.den) }
 
 // floor returns the largest integer <= f; ceil the smallest >= f.
 func (f frac) floor() zint { return f.num.FloorDiv(f.den) }
@@ -191,12 +191,18 @@ func (d *Domain) leq(a, b Poly) bool {
 	if d.isBottom(b) {
 		return false
 	}
+	// An integer point of a (found by its emptiness test) outside b
+	// refutes at once.
+	if !pointIn(pointOf(a), b) {
+		return false
+	}
 	ao := a.owner()
 	// Every row of b on the generators first (cheap, and refutes most
 	// non-inclusions); branch and bound only for the rows left undecided.
 	var hard []inclusion
 	for _, bb := range b.blocks {
-		if k := ao[bb.dims[0]]; k >= 0 && a.blocks[k].p == bb.p && len(a.blocks[k].dims) == len(bb.dims) {
+		if k := ao[bb.dims[0]]; k >= 0 && len(a.blocks[k].dims) == len(bb.dims) &&
+			(a.blocks[k].p == bb.p || samePoly(a.blocks[k].p, bb.p)) {
 			continue
 		}
 		bb.p.minimize()
@@ -222,10 +228,97 @@ func (d *Domain) leq(a, b Poly) bool {
 	return true
 }
 
-// Equal reports whether a and b denote the same set.
+// Equal reports whether a and b denote the same set: Leq both ways,
+// after checking that each one's known integer point lies in the other.
 func (d *Domain) Equal(a, b Poly) bool {
 	defer d.st.op(opEqual, time.Now())
+	checkDims(a, b)
+	if ea, eb := d.isBottom(a), d.isBottom(b); ea || eb {
+		return ea == eb
+	}
+	if !pointIn(pointOf(a), b) || !pointIn(pointOf(b), a) {
+		return false
+	}
 	return d.leq(a, b) && d.leq(b, a)
+}
+
+// pointOf returns an integer point of the non-empty a from its blocks'
+// witnesses (dimensions in no block are 0), or nil when some block has
+// none.
+func pointOf(a Poly) []zint {
+	x := make([]zint, a.n)
+	for _, b := range a.blocks {
+		w := b.p.witness()
+		if w == nil {
+			return nil
+		}
+		for i, dim := range b.dims {
+			x[dim] = w[i]
+		}
+	}
+	return x
+}
+
+// pointIn reports whether the integer point x (nil: unknown) may lie in
+// the non-empty a: false only when some constraint of a fails at x.
+func pointIn(x []zint, a Poly) bool {
+	if x == nil {
+		return true
+	}
+	for _, b := range a.blocks {
+		b.p.minimize()
+		for _, r := range b.p.eqs {
+			if valueAt(r, b.dims, x).Sign() != 0 {
+				return false
+			}
+		}
+		for _, r := range b.p.ineqs {
+			if valueAt(r, b.dims, x).Sign() < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// valueAt returns r[0] + sum_i r[i+1]*x[dims[i]].
+func valueAt(r vec, dims []numeric.Dim, x []zint) zint {
+	v := r[0]
+	for i, dim := range dims {
+		if c := r[i+1]; !c.IsZero() && !x[dim].IsZero() {
+			v = v.Add(c.Mul(x[dim]))
+		}
+	}
+	return v
+}
+
+// samePoly reports whether the minimal p and q have the same constraints
+// (as sets of rows): then they are the same polyhedron.
+func samePoly(p, q *poly) bool {
+	p.minimize()
+	q.minimize()
+	if p.n != q.n || p.empty != q.empty || len(p.eqs) != len(q.eqs) || len(p.ineqs) != len(q.ineqs) {
+		return false
+	}
+	has := func(rs []vec, r vec) bool {
+		for _, s := range rs {
+			if s.equal(r) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range p.eqs {
+		if !has(q.eqs, r) {
+			return false
+		}
+	}
+	for _, r := range p.ineqs {
+		if !has(q.ineqs, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // leq reports whether p ⊆ q as rational polyhedra.

@@ -44,6 +44,9 @@ const (
 // integerEmpty reports whether p has no integer point. It answers false
 // when undecided within the budget. Safe for concurrent use.
 func (p *poly) integerEmpty() bool {
+	if empty, _, known := p.knownEmptiness(); known {
+		return empty
+	}
 	p.minimize()
 	if p.empty {
 		return true
@@ -58,44 +61,75 @@ func (p *poly) integerEmpty() bool {
 		return ie == ieEmpty
 	}
 	start := time.Now()
-	empty, cheap, gaveUp := p.decideIntegerEmpty()
+	empty, wit, cheap, gaveUp := p.decideIntegerEmpty()
 	p.st.emptiness(start, cheap, gaveUp)
 	p.mu.Lock()
 	if empty {
 		p.ie = ieEmpty
 	} else {
-		p.ie = ieNonEmpty
+		p.ie, p.wit = ieNonEmpty, wit
 	}
 	p.mu.Unlock()
 	return empty
 }
 
+// knownEmptiness returns the cached answer of integerEmpty and the
+// witness, under one lock; known is false when not yet computed.
+func (p *poly) knownEmptiness() (empty bool, wit []zint, known bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case p.min && p.empty:
+		return true, nil, true
+	case p.ie != ieUnknown:
+		return p.ie == ieEmpty, p.wit, true
+	}
+	return false, nil, false
+}
+
+// witness returns an integer point of p (local coordinates) found by the
+// emptiness test, or nil: none when p is empty, or not empty only because
+// the test gave up.
+func (p *poly) witness() []zint {
+	if _, wit, known := p.knownEmptiness(); known {
+		return wit
+	}
+	p.integerEmpty()
+	_, wit, _ := p.knownEmptiness()
+	return wit
+}
+
 // decideIntegerEmpty runs the tests of the sketch on the minimal,
 // rationally non-empty p: whether p is integer-empty, whether a cheap
 // test decided it, and whether branch and bound gave up.
-func (p *poly) decideIntegerEmpty() (empty, cheap, gaveUp bool) {
+// It also returns the integer point found, if any.
+func (p *poly) decideIntegerEmpty() (empty bool, wit []zint, cheap, gaveUp bool) {
 	nodes := splitBudget
-	if e, ok := p.decideOnGenerators(&nodes); ok {
-		return e, true, false
+	if e, wit, ok := p.decideOnGenerators(&nodes); ok {
+		return e, wit, true, false
 	}
-	found, complete := integerPoint(simplexRowsOf(p), p.n, p.st)
-	return !found && complete, false, !complete
+	found, complete, x := integerPoint(simplexRowsOf(p), p.n, p.st)
+	if found {
+		wit = fromInts(x)
+	}
+	return !found && complete, wit, false, !complete
 }
 
 // decideOnGenerators decides integer emptiness of the minimal, rationally
 // non-empty p by the tests on its generators (steps 1-3 of the sketch,
-// then splitThin); ok is false when they do not decide it.
-func (p *poly) decideOnGenerators(nodes *int) (empty, ok bool) {
+// then splitThin); ok is false when they do not decide it. wit is the
+// integer point found when not empty.
+func (p *poly) decideOnGenerators(nodes *int) (empty bool, wit []zint, ok bool) {
 	for _, g := range p.rays {
-		if g[0].Cmp(one) == 0 {
-			return false, true // an integral vertex
+		if g[0].isOne() {
+			return false, g[1:].clone(), true // an integral vertex
 		}
 	}
-	if e, ok := p.boxTest(); ok {
-		return e, true
+	if e, wit, ok := p.boxTest(); ok {
+		return e, wit, true
 	}
-	if p.roundingFindsPoint() {
-		return false, true
+	if wit := p.roundingFindsPoint(); wit != nil {
+		return false, wit, true
 	}
 	return p.splitThin(nodes)
 }
@@ -118,7 +152,7 @@ const (
 // a skewed direction needs (branch and bound on coordinates takes a node
 // per integer along its length). ok is false when undecided within
 // nodes.
-func (p *poly) splitThin(nodes *int) (empty, ok bool) {
+func (p *poly) splitThin(nodes *int) (empty bool, wit []zint, ok bool) {
 	var best vec
 	var blo, bhi zint
 	bestN := int64(-1)
@@ -142,22 +176,22 @@ func (p *poly) splitThin(nodes *int) (empty, ok bool) {
 	}
 	for i := 0; i < p.n; i++ {
 		if try(unitVec(p.n+1, i+1)) {
-			return true, true
+			return true, nil, true
 		}
 	}
 	for _, r := range p.ineqs {
 		d := r.clone()
 		d[0] = zint{}
 		if try(d) {
-			return true, true
+			return true, nil, true
 		}
 	}
 	if bestN < 0 || bestN > thinMax {
-		return false, false
+		return false, nil, false
 	}
 	for v := blo; v.Cmp(bhi) <= 0; v = v.Add(one) {
 		if *nodes <= 0 {
-			return false, false
+			return false, nil, false
 		}
 		*nodes--
 		h := best.clone()
@@ -167,21 +201,21 @@ func (p *poly) splitThin(nodes *int) (empty, ok bool) {
 		if q.empty {
 			continue
 		}
-		e, ok := q.decideOnGenerators(nodes)
+		e, wit, ok := q.decideOnGenerators(nodes)
 		if !ok {
-			return false, false
+			return false, nil, false
 		}
 		if !e {
-			return false, true
+			return false, wit, true
 		}
 	}
-	return true, true
+	return true, nil, true
 }
 
 // boxTest decides integer emptiness from the bounding box of p when it
 // can: empty when some coordinate has no integer in its range, and by
 // enumeration when the box has at most boxEnumLimit integer points.
-func (p *poly) boxTest() (empty, ok bool) {
+func (p *poly) boxTest() (empty bool, wit []zint, ok bool) {
 	lo := make([]ext, p.n) // ceil of the minimum
 	hi := make([]ext, p.n) // floor of the maximum
 	for i := 0; i < p.n; i++ {
@@ -189,21 +223,21 @@ func (p *poly) boxTest() (empty, ok bool) {
 		r[i+1] = one
 		lo[i], hi[i] = p.optimum(r)
 		if !lo[i].inf && !hi[i].inf && lo[i].v.Cmp(hi[i].v) > 0 {
-			return true, true
+			return true, nil, true
 		}
 	}
 	size := int64(1)
 	for i := 0; i < p.n; i++ {
 		if lo[i].inf || hi[i].inf {
-			return false, false
+			return false, nil, false
 		}
 		w, ok := hi[i].v.Sub(lo[i].v).Add(one).Int64()
 		if !ok || w > boxEnumLimit {
-			return false, false
+			return false, nil, false
 		}
 		size *= w
 		if size > boxEnumLimit {
-			return false, false
+			return false, nil, false
 		}
 	}
 	x := make([]zint, p.n)
@@ -212,7 +246,7 @@ func (p *poly) boxTest() (empty, ok bool) {
 	}
 	for {
 		if p.contains(x) {
-			return false, true
+			return false, x, true
 		}
 		i := 0
 		for ; i < p.n; i++ {
@@ -223,7 +257,7 @@ func (p *poly) boxTest() (empty, ok bool) {
 			x[i] = lo[i].v
 		}
 		if i == p.n {
-			return true, true
+			return true, nil, true
 		}
 	}
 }
@@ -252,10 +286,10 @@ func (p *poly) contains(x []zint) bool {
 	return true
 }
 
-// roundingFindsPoint reports whether rounding some vertex of p, or the
-// centre of its vertices moved along the rays, gives an integer point of
-// p (a quick way to show that p is not integer-empty).
-func (p *poly) roundingFindsPoint() bool {
+// roundingFindsPoint returns an integer point of p found by rounding some
+// vertex of p, or the centre of its vertices moved along the rays (a
+// quick way to show that p is not integer-empty), or nil.
+func (p *poly) roundingFindsPoint() []zint {
 	x := make([]zint, p.n)
 	var verts []vec
 	var rays []vec
@@ -277,7 +311,7 @@ func (p *poly) roundingFindsPoint() bool {
 			sum[i] = sum[i].Add(x[i])
 		}
 		if p.contains(x) {
-			return true
+			return x
 		}
 	}
 	// The mean of the rounded vertices (near the centre of the vertices),
@@ -297,8 +331,8 @@ func (p *poly) roundingFindsPoint() bool {
 			x[i] = v
 		}
 		if p.contains(x) {
-			return true
+			return x
 		}
 	}
-	return false
+	return nil
 }

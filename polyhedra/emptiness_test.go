@@ -114,22 +114,34 @@ func TestIntegerEmptinessAgainstEnumeration(t *testing.T) {
 		if want {
 			latticeFree++
 		}
-		if _, ok := p.boxTest(); ok {
+		if _, wit, ok := p.boxTest(); ok {
 			byBox++
+			if wit != nil && !p.contains(wit) {
+				t.Fatalf("case %d: the box test's witness %v is not in p", it, wit)
+			}
 		}
 		nodes := splitBudget
-		if e, ok := p.splitThin(&nodes); ok {
+		if e, wit, ok := p.splitThin(&nodes); ok {
 			if e != want {
 				t.Fatalf("case %d: splitThin says empty = %v, enumeration %v", it, e, want)
 			}
+			if !e && !p.contains(wit) {
+				t.Fatalf("case %d: splitThin's witness %v is not in p", it, wit)
+			}
 			bySplit++
 		}
-		found, complete := integerPoint(simplexRowsOf(p), p.n, nil)
+		found, complete, x := integerPoint(simplexRowsOf(p), p.n, nil)
 		if complete {
 			if found == want {
 				t.Fatalf("case %d: branch and bound found = %v, enumeration says empty = %v", it, found, want)
 			}
+			if found && !p.contains(fromInts(x)) {
+				t.Fatalf("case %d: branch and bound's point %v is not in p", it, x)
+			}
 			byBB++
+		}
+		if w := p.witness(); !want && (w == nil || !p.contains(w)) {
+			t.Fatalf("case %d: witness %v of a non-empty polyhedron", it, w)
 		}
 	}
 	t.Logf("%d lattice-free; decided by the box %d, by splitting %d, by branch and bound %d; stats %s",

@@ -42,14 +42,16 @@ type search struct {
 	s     *simplex.Solver
 	nodes int
 	st    *counters
+	point []numeric.Int // the integer point found
 }
 
 // integerPoint searches an integer solution of rows over nvars variables
-// by depth-first branch and bound; complete is false when the budget ran
-// out first (then found is false too).
-func integerPoint(rows []simplex.Row, nvars int, st *counters) (found, complete bool) {
+// by depth-first branch and bound, and returns it; complete is false when
+// the budget ran out first (then found is false too).
+func integerPoint(rows []simplex.Row, nvars int, st *counters) (found, complete bool, x []numeric.Int) {
 	b := &search{s: simplex.NewSolver(rows, nvars, simplex.Limits{Work: bbWork}), nodes: bbNodes, st: st}
-	return b.run()
+	found, complete = b.run()
+	return found, complete, b.point
 }
 
 func (b *search) run() (found, complete bool) {
@@ -68,6 +70,10 @@ func (b *search) run() (found, complete bool) {
 	}
 	i, fl, ok := b.s.Fractional()
 	if !ok {
+		b.point = make([]numeric.Int, b.s.NumVars())
+		for k := range b.point {
+			b.point[k] = b.s.Value(k).Num()
+		}
 		return true, true
 	}
 	// x_i <= floor(v), then x_i >= floor(v) + 1.
@@ -198,7 +204,7 @@ func minOver(p *poly, row vec) (num, den zint, unbounded bool) {
 			continue
 		}
 		// s/g[0] < num/den?
-		if first || s.Mul(den).Cmp(num.Mul(g[0])) < 0 {
+		if first || cmpProducts(s, den, num, g[0]) < 0 {
 			num, den, first = s, g[0], false
 		}
 	}
@@ -266,6 +272,6 @@ func (in inclusion) search(st *counters) bool {
 		off += p.n
 	}
 	rows = append(rows, viol)
-	found, complete := integerPoint(rows, nvars, st)
+	found, complete, _ := integerPoint(rows, nvars, st)
 	return !found && complete
 }

@@ -44,7 +44,8 @@ type poly struct {
 
 	min   bool
 	empty bool // meaningful when min: P is empty as a rational polyhedron
-	ie    int8 // integer emptiness, computed on demand (emptiness.go)
+	ie    int8   // integer emptiness, computed on demand (emptiness.go)
+	wit   []zint // an integer point found by the emptiness test, or nil
 	// exact keeps the rational polyhedron: minimize does not tighten
 	// (used by the sanity checker to compare representations).
 	exact bool

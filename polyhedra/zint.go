@@ -298,6 +298,33 @@ func (x i128) add(y i128) (i128, bool) {
 	return i128{hi: hi, lo: lo}, true
 }
 
+// cmp returns -1, 0, +1 as x <, ==, > y.
+func (x i128) cmp(y i128) int {
+	switch {
+	case x.hi < y.hi:
+		return -1
+	case x.hi > y.hi:
+		return 1
+	case x.lo < y.lo:
+		return -1
+	case x.lo > y.lo:
+		return 1
+	}
+	return 0
+}
+
+// cmpProducts returns the sign of a*b - c*d without allocating when the
+// four are int64.
+func cmpProducts(a, b, c, d zint) int {
+	if a.big == nil && b.big == nil && c.big == nil && d.big == nil {
+		return mul128(a.small, b.small).cmp(mul128(c.small, d.small))
+	}
+	var t1, t2, t3, t4, p, q big.Int
+	p.Mul(a.view(&t1), b.view(&t2))
+	q.Mul(c.view(&t3), d.view(&t4))
+	return p.Cmp(&q)
+}
+
 func (x i128) sign() int {
 	switch {
 	case x.hi < 0:

@@ -54,6 +54,10 @@ func TestZintAgainstBig(t *testing.T) {
 		if x.Cmp(y) != a.Cmp(b) || x.Sign() != a.Sign() {
 			t.Fatalf("Cmp/Sign(%s, %s)", a, b)
 		}
+		c, e := randZ(rng), randZ(rng)
+		if got, want := cmpProducts(x, y, zOf(c), zOf(e)), new(big.Int).Mul(a, b).Cmp(new(big.Int).Mul(c, e)); got != want {
+			t.Fatalf("cmpProducts(%s, %s, %s, %s) = %d, want %d", a, b, c, e, got, want)
+		}
 		if b.Sign() != 0 {
 			q, m := new(big.Int).QuoRem(a, b, new(big.Int))
 			if m.Sign() != 0 && (m.Sign() < 0) != (b.Sign() < 0) {

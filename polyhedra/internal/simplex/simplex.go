@@ -200,6 +200,9 @@ func newSolver(rows []Row, nvars int, obj []numeric.Int, lim Limits) *Solver {
 	return s
 }
 
+// NumVars returns the number of structural variables.
+func (s *Solver) NumVars() int { return s.n }
+
 // Pivots returns the number of pivots so far.
 func (s *Solver) Pivots() int { return s.pivots }
 
