@@ -8,6 +8,7 @@ import (
 	"container/heap"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -21,10 +22,11 @@ import (
 
 // Options bound a search.
 type Options struct {
-	// Mode is the encoding of path formulas; Auto picks LIA, an order of
-	// magnitude faster for the solver. Either way every proposal is
+	// Mode is the encoding of path formulas. Either way every proposal is
 	// decided by a concrete run, so the encoding only steers the search:
-	// BV models the products, shifts and bitwise operations LIA havocs.
+	// BV models the products, shifts and bitwise operations LIA havocs,
+	// and LIA is an order of magnitude faster for the solver. Auto picks
+	// BV for C programs that have such operations, LIA otherwise.
 	Mode Mode
 	// MaxSteps bounds each concrete run (default: only the deadline).
 	MaxSteps int
@@ -60,21 +62,37 @@ type candidate struct {
 	vals []numeric.Int
 	prio int
 	seq  int
+	done bool // already run (from the other queue)
 }
 
-type queue []*candidate
+// queue orders candidates by priority when byPrio is set (then newest
+// first), or newest first only: depth-first, one branch deeper at a time.
+type queue struct {
+	cs     []*candidate
+	byPrio bool
+}
 
-func (q queue) Len() int { return len(q) }
+func (q queue) Len() int { return len(q.cs) }
 func (q queue) Less(i, j int) bool {
-	if q[i].prio != q[j].prio {
-		return q[i].prio < q[j].prio
+	if q.byPrio && q.cs[i].prio != q.cs[j].prio {
+		return q.cs[i].prio < q.cs[j].prio
 	}
-	return q[i].seq > q[j].seq // newest first: deeper into the path
+	return q.cs[i].seq > q.cs[j].seq
 }
-func (q queue) Swap(i, j int)     { q[i], q[j] = q[j], q[i] }
-func (q *queue) Push(x any)       { *q = append(*q, x.(*candidate)) }
-func (q *queue) Pop() any         { old := *q; x := old[len(old)-1]; *q = old[:len(old)-1]; return x }
+func (q queue) Swap(i, j int)     { q.cs[i], q.cs[j] = q.cs[j], q.cs[i] }
+func (q *queue) Push(x any)       { q.cs = append(q.cs, x.(*candidate)) }
+func (q *queue) Pop() any         { x := q.cs[len(q.cs)-1]; q.cs = q.cs[:len(q.cs)-1]; return x }
 func (q *queue) add(c *candidate) { heap.Push(q, c) }
+
+// next pops the first candidate not yet run, or nil.
+func (q *queue) next() *candidate {
+	for q.Len() > 0 {
+		if c := heap.Pop(q).(*candidate); !c.done {
+			return c
+		}
+	}
+	return nil
+}
 
 // flip is a branch edge at the k-th visit of its location in a path.
 type flip struct {
@@ -96,11 +114,18 @@ type searcher struct {
 	dist  map[*ir.Loc]int
 	flips map[flip]int
 	seen  map[string]bool
-	q     queue
+	dfs   queue // newest first
+	near  queue // nearest an error location first
+	turn  int
 	seq   int
 	stats Stats
 	zctx  *smt.Context
+	// restarts counts the random restarts after the queue ran dry.
+	restarts int
 }
+
+// maxRestarts bounds the random restarts of one search.
+const maxRestarts = 100000
 
 // Search looks for a run of prog that reaches an error location until ctx
 // is done. It returns a counterexample that has been replayed on the
@@ -116,9 +141,9 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		opt.QueryTimeout = 2 * time.Second
 	}
 	s := &searcher{prog: prog, m: exec.New(prog), opt: opt, dist: distances(prog),
-		flips: map[flip]int{}, seen: map[string]bool{}}
+		flips: map[flip]int{}, seen: map[string]bool{}, near: queue{byPrio: true}}
 	s.mode = encode.LIA
-	if opt.Mode == BV && prog.Lang == "c" {
+	if prog.Lang == "c" && (opt.Mode == BV || (opt.Mode == Auto && hasNonlinearDefs(prog))) {
 		s.mode = encode.BV
 	}
 	s.stats.Mode = s.mode.String()
@@ -131,11 +156,26 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		}
 	}()
 	s.push(nil, 0)
-	for len(s.q) > 0 {
-		if ctx.Err() != nil {
-			break
+	rng := rand.New(rand.NewPCG(1, uint64(len(prog.Vars))))
+	width := 0 // inputs of the longest run so far
+	for ctx.Err() == nil {
+		c := s.pop()
+		if c == nil {
+			// Exhausted: restart from random small inputs, with fresh flip
+			// budgets (paths already expanded stay expanded).
+			if width == 0 || s.restarts >= maxRestarts {
+				break
+			}
+			s.restarts++
+			clear(s.flips)
+			vals := make([]numeric.Int, width)
+			for i := range vals {
+				vals[i] = numeric.I(rng.Int64N(21) - 10)
+			}
+			s.push(vals, 0)
+			c = s.pop()
 		}
-		c := heap.Pop(&s.q).(*candidate)
+		c.done = true
 		res := s.run(ctx, c.vals, false)
 		if res.Outcome == exec.ErrorReached {
 			cx, err := s.confirm(ctx, res)
@@ -147,6 +187,7 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		if s.stats.Runs == 1 {
 			s.seedBoundaries(len(res.Inputs))
 		}
+		width = max(width, len(res.Inputs))
 		if len(res.Inputs) == 0 && res.Arbitrary == 0 {
 			continue // a deterministic run: nothing to flip
 		}
@@ -168,7 +209,24 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 
 func (s *searcher) push(vals []numeric.Int, prio int) {
 	s.seq++
-	s.q.add(&candidate{vals: vals, prio: prio, seq: s.seq})
+	c := &candidate{vals: vals, prio: prio, seq: s.seq}
+	s.dfs.add(c)
+	s.near.add(c)
+}
+
+// pop takes turns between the two orders: depth-first finds bugs behind
+// long sequences of branches (protocol state machines), nearest-first
+// those behind few branches far along a path.
+func (s *searcher) pop() *candidate {
+	s.turn++
+	first, second := &s.dfs, &s.near
+	if s.turn%2 == 0 {
+		first, second = second, first
+	}
+	if c := first.next(); c != nil {
+		return c
+	}
+	return second.next()
 }
 
 // maxExpand is the longest run whose path is encoded; maxRecord the
@@ -387,4 +445,20 @@ func indexOf(es []*ir.Edge, e *ir.Edge) int {
 		}
 	}
 	return 0
+}
+
+// hasNonlinearDefs reports whether p has a havoc standing for a product,
+// shift or bitwise operation, which LIA cannot steer.
+func hasNonlinearDefs(p *ir.Program) bool {
+	for _, f := range p.Funcs {
+		for _, e := range f.Edges {
+			if h, ok := e.Op.(*ir.Havoc); ok && h.Def != nil {
+				switch h.Def.Op {
+				case ir.DefMul, ir.DefShl, ir.DefShr, ir.DefAnd, ir.DefOr, ir.DefXor:
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
