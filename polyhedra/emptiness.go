@@ -17,7 +17,9 @@
 //  4. a thin direction (a coordinate or constraint normal a with few
 //     integer values of a·x over P): decide each section a·x = v by
 //     these tests, recursively (splitThin);
-//  5. branch and bound on the simplex (integer.go) within its budget; when
+//  5. when P is unbounded, the same tests on a bounded part of P that has
+//     an integer point iff P has one (bounded, after Meyer), and then
+//  6. branch and bound on the simplex (integer.go) within its budget; when
 //     the budget runs out, P is taken as not empty (the interface allows
 //     IsBottom to answer false for an empty gamma, never the converse).
 
@@ -108,6 +110,15 @@ func (p *poly) decideIntegerEmpty() (empty bool, wit []zint, cheap, gaveUp bool)
 	if e, wit, ok := p.decideOnGenerators(&nodes); ok {
 		return e, wit, true, false
 	}
+	if q := p.bounded(); q != p {
+		if q.isEmpty() {
+			return true, nil, true, false
+		}
+		if e, wit, ok := q.decideOnGenerators(&nodes); ok {
+			return e, wit, true, false
+		}
+		p = q
+	}
 	found, complete, x := integerPoint(simplexRowsOf(p), p.n, p.st)
 	if found {
 		wit = fromInts(x)
@@ -132,6 +143,59 @@ func (p *poly) decideOnGenerators(nodes *int) (empty bool, wit []zint, ok bool) 
 		return false, wit, true
 	}
 	return p.splitThin(nodes)
+}
+
+// bounded returns, for p with rays or lines, a bounded polyhedron q ⊆ p
+// that has an integer point iff p has one; p itself when p is bounded.
+//
+// With P = conv(V) + cone(R) + span(L), R and L integer vectors, an
+// integer point x = v + sum_j a_j r_j + sum_k b_k l_k (a_j >= 0) of P gives
+// the integer point x - sum_j floor(a_j) r_j - sum_k floor(b_k) l_k of
+// Q = conv(V) + sum_j [0,1) r_j + sum_k [0,1) l_k ⊆ P (Meyer's argument
+// for the integer hull). q is P cut to the bounding box of Q, so Q ⊆ q ⊆
+// P: branch and bound then searches a bounded set.
+func (p *poly) bounded() *poly {
+	dirs := append(cloneRows(p.lines), p.rays...)
+	unbounded := len(p.lines) > 0
+	for _, g := range p.rays {
+		unbounded = unbounded || g[0].IsZero()
+	}
+	if !unbounded {
+		return p
+	}
+	var rows []vec
+	for i := 1; i <= p.n; i++ {
+		var lo, hi frac
+		first := true
+		var down, up zint // sum of the negative and positive parts of directions
+		for _, g := range dirs {
+			if !g[0].IsZero() {
+				v := frac{g[i], g[0]}
+				if first || v.cmp(lo) < 0 {
+					lo = v
+				}
+				if first || v.cmp(hi) > 0 {
+					hi = v
+				}
+				first = false
+				continue
+			}
+			if s := g[i].Sign(); s < 0 {
+				down = down.Add(g[i])
+			} else if s > 0 {
+				up = up.Add(g[i])
+			}
+		}
+		// x_i - (floor(lo) + down) >= 0, (ceil(hi) + up) - x_i >= 0.
+		l := make(vec, p.n+1)
+		l[0], l[i] = lo.floor().Add(down).Neg(), one
+		h := make(vec, p.n+1)
+		h[0], h[i] = hi.ceil().Add(up), zi(-1)
+		rows = append(rows, l, h)
+	}
+	q := p.addCons(nil, rows)
+	q.minimize()
+	return q
 }
 
 // splitBudget bounds the sections one emptiness test examines in

@@ -196,3 +196,60 @@ func bezout(a, b int64) (c, d int64) {
 	}
 	return -t0 * r0, s0 * r0
 }
+
+// TestIntegerEmptinessUnbounded checks polyhedra with lines and rays:
+// a wrap-around shape met in wrap_poly.c (branch and bound along its line
+// never ends) and the strips of TestIntegerEmptinessAgainstEnumeration
+// with a free third dimension (a line) and a ray.
+func TestIntegerEmptinessUnbounded(t *testing.T) {
+	d := New()
+	// -3221225472 - x + 2^31 y >= 0, 3221225470 + (2^31-1) x - 2^31 z >= 0,
+	// -1073741823 - (2^31-1) x + 2^31 z >= 0: (0, 2, 1) is a point.
+	p := newFromCons(3, nil, []vec{
+		{zi(-3221225472), zi(-1), zi(2147483648), zi(0)},
+		{zi(3221225470), zi(2147483647), zi(0), zi(-2147483648)},
+		{zi(-1073741823), zi(-2147483647), zi(0), zi(2147483648)},
+	}, d.st)
+	if p.integerEmpty() {
+		t.Fatal("integer-empty, but (0, 2, 1) is a point")
+	}
+	if w := p.witness(); w == nil || !p.contains(w) {
+		t.Fatalf("witness %v", w)
+	}
+	if s := d.Stats(); s.EmptyGaveUp != 0 {
+		t.Fatalf("gave up: %s", s)
+	}
+
+	rng := rand.New(rand.NewSource(8))
+	x, y, z := numeric.Var(0), numeric.Var(1), numeric.Var(2)
+	for it := 0; it < 300; it++ {
+		var cs []numeric.Constraint
+		var u, v int64
+		for {
+			u, v = rng.Int63n(601)-300, rng.Int63n(601)-300
+			if gcd64(abs64(u), abs64(v)) == 1 {
+				break
+			}
+		}
+		c, dd := bezout(u, v)
+		k, m := 2+rng.Int63n(4), rng.Int63n(7)-3
+		for _, dir := range [][2]int64{{u, v}, {k*c + m*u, k*dd + m*v}} {
+			f := x.Scale(numeric.I(dir[0])).Add(y.Scale(numeric.I(dir[1])))
+			k0 := rng.Int63n(5) - 2
+			cs = append(cs, numeric.Ge(f, numeric.Const(k0)), numeric.Le(f, numeric.Const(k0+rng.Int63n(2))))
+		}
+		bounded := d.Assume(d.Top(2), cs...)
+		want := d.IsBottom(bounded) // decided exactly: checked against enumeration above
+		// z free (a line), or z >= x + y (a ray).
+		for _, extra := range [][]numeric.Constraint{nil, {numeric.Ge(z, x.Add(y))}} {
+			a := d.Assume(d.Top(3), append(append([]numeric.Constraint(nil), cs...), extra...)...)
+			before := d.Stats().EmptyGaveUp
+			if got := d.IsBottom(a); got != want {
+				t.Fatalf("case %d: IsBottom = %v over 3 dimensions, %v over 2\n%s", it, got, want, d.String(a, nil))
+			}
+			if d.Stats().EmptyGaveUp != before {
+				t.Fatalf("case %d: gave up", it)
+			}
+		}
+	}
+}
