@@ -43,7 +43,7 @@ type poly struct {
 	pendSat            []bitset // the saturation of rays by ineqs before the pending ones
 
 	min   bool
-	empty bool // meaningful when min: P is empty as a rational polyhedron
+	empty bool   // meaningful when min: P is empty as a rational polyhedron
 	ie    int8   // integer emptiness, computed on demand (emptiness.go)
 	wit   []zint // an integer point found by the emptiness test, or nil
 	// exact keeps the rational polyhedron: minimize does not tighten
