@@ -98,6 +98,8 @@ type Manager struct {
 	free     map[int][]int
 	pool     []int
 	replacer map[string]rudd.Replacer
+	// cof caches the branches of nodes met by traversals (see branches).
+	cof map[int]branch
 }
 
 // Block is one entry of a Layout: the three variables of predicate Pred,
@@ -153,7 +155,7 @@ func New(preds, terms int, opts ...Option) (*Manager, error) {
 			c.layout = append(c.layout, PredBlock(i))
 		}
 	}
-	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}}
+	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}, cof: map[int]branch{}}
 	for r := range m.predVar {
 		m.predVar[r] = make([]int, preds)
 		for i := range m.predVar[r] {

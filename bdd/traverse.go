@@ -30,24 +30,50 @@ func (m *Manager) Var(n Node) (int, error) {
 
 // High returns the then-branch of a non-constant node (bddT).
 func (m *Manager) High(n Node) (Node, error) {
-	if err := m.check(n); err != nil {
-		return Node{}, err
-	}
-	if m.IsConst(n) {
-		return Node{}, errors.New("bdd: High of a constant node")
-	}
-	return m.wrap(m.b.High(n.r))
+	hi, _, err := m.branches(n)
+	return hi, err
 }
 
 // Low returns the else-branch of a non-constant node (bddE).
 func (m *Manager) Low(n Node) (Node, error) {
+	_, lo, err := m.branches(n)
+	return lo, err
+}
+
+// maxBranchCache bounds the branch cache; it is emptied when full.
+const maxBranchCache = 1 << 16
+
+// branch is a cached pair of branches. It holds the node itself too, so
+// that its ID stays in use (rudd reuses the IDs of collected nodes) for
+// as long as the entry exists.
+type branch struct{ self, hi, lo Node }
+
+// branches returns both branches of a non-constant node. Every node rudd
+// returns is a fresh handle with a finalizer, which costs far more than
+// the traversal step itself (most of MTNDD's time on the lock template
+// went to registering finalizers); the cache hands out the same handles
+// for a node's branches until it is emptied.
+func (m *Manager) branches(n Node) (hi, lo Node, err error) {
 	if err := m.check(n); err != nil {
-		return Node{}, err
+		return Node{}, Node{}, err
 	}
 	if m.IsConst(n) {
-		return Node{}, errors.New("bdd: Low of a constant node")
+		return Node{}, Node{}, errors.New("bdd: branch of a constant node")
 	}
-	return m.wrap(m.b.Low(n.r))
+	if e, ok := m.cof[*n.r]; ok {
+		return e.hi, e.lo, nil
+	}
+	if hi, err = m.wrap(m.b.High(n.r)); err != nil {
+		return Node{}, Node{}, err
+	}
+	if lo, err = m.wrap(m.b.Low(n.r)); err != nil {
+		return Node{}, Node{}, err
+	}
+	if len(m.cof) >= maxBranchCache {
+		clear(m.cof)
+	}
+	m.cof[*n.r] = branch{n, hi, lo}
+	return hi, lo, nil
 }
 
 // Level returns the root variable of n, or Varnum() for a constant: the
@@ -70,11 +96,7 @@ func (m *Manager) Cofactors(n Node, v int) (hi, lo Node, err error) {
 	if m.Level(n) != v {
 		return n, n, nil
 	}
-	if hi, err = m.High(n); err != nil {
-		return
-	}
-	lo, err = m.Low(n)
-	return
+	return m.branches(n)
 }
 
 // visit calls f once for every internal node reachable from ns, by a
