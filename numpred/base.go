@@ -232,9 +232,31 @@ type numCore[V any] struct {
 	// numeric term of their atom (NDD); otherwise (MTNDD) every numeric
 	// term has its own variable below all predicates.
 	nddTerms bool
-	termVar  map[string]int             // canonical atom key -> variable
-	termOf   map[int]numeric.Constraint // variable -> canonical atom
-	leafMemo map[int]leafEntry
+	// termByHash and termVar find the variable of a canonical atom, by
+	// a hash of its numbers (termByHash) or, when they are big, by its
+	// text (termVar).
+	termByHash map[uint64][]int
+	termVar    map[string]int
+	termOf     map[int]numeric.Constraint // variable -> canonical atom
+	leafMemo   map[int]leafEntry
+	// leafOps caches MTNDD's numeric meet and join of two leaves.
+	leafOps map[leafOpKey]leafOpEntry
+	// cubes caches consNode by a hash of its constraints.
+	cubes  map[uint64][]cubeEntry
+	ncubes int
+}
+
+// leafOpKey names a numeric operation on two leaves.
+type leafOpKey struct {
+	op   Op
+	u, v int
+}
+
+// leafOpEntry is a cached leaf operation: its operands (kept alive so
+// that their IDs are not reused) and its result.
+type leafOpEntry struct {
+	keep [2]bdd.Node
+	res  bdd.Node
 }
 
 type leafEntry struct {
@@ -251,14 +273,13 @@ func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option
 		return nil, err
 	}
 	c := &numCore[V]{base: b, num: num, n: sp.NumDims(), nddTerms: ndd,
-		termVar: map[string]int{}, termOf: map[int]numeric.Constraint{}, leafMemo: map[int]leafEntry{}}
+		termVar: map[string]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}}
 	if ndd {
 		b.polar = true
 		for i, p := range sp.preds {
 			if p.hasAtom && p.canon.Kind() == numeric.LE {
 				v := b.predVar(PredID(i), false)
-				c.termVar[atomKey(p.canon)] = v
-				c.termOf[v] = p.canon
+				c.storeTerm(p.canon, v)
 			}
 		}
 	}
@@ -281,8 +302,7 @@ func (c *numCore[V]) checkNum(a V) {
 // of its canonical atom (allocated on first use) in the right phase.
 func (c *numCore[V]) atomLiteral(k numeric.Constraint) bdd.Literal {
 	canon, neg := k.Canonical()
-	key := atomKey(canon)
-	v, ok := c.termVar[key]
+	v, ok := c.lookupTerm(canon)
 	if !ok {
 		var err error
 		if c.ord != nil {
@@ -293,16 +313,115 @@ func (c *numCore[V]) atomLiteral(k numeric.Constraint) bdd.Literal {
 		if err != nil {
 			c.fail(err)
 		}
-		c.termVar[key] = v
-		c.termOf[v] = canon
+		c.storeTerm(canon, v)
 	}
 	return bdd.Literal{Var: v, Pos: !neg}
 }
 
+// lookupTerm returns the variable of the canonical atom k, if it has one.
+func (c *numCore[V]) lookupTerm(k numeric.Constraint) (int, bool) {
+	if h, ok := consHash([]numeric.Constraint{k}); ok {
+		for _, v := range c.termByHash[h] {
+			if c.termOf[v].Equal(k) {
+				return v, true
+			}
+		}
+		return 0, false
+	}
+	v, ok := c.termVar[atomKey(k)]
+	return v, ok
+}
+
+// storeTerm records v as the variable of the canonical atom k.
+func (c *numCore[V]) storeTerm(k numeric.Constraint, v int) {
+	c.termOf[v] = k
+	if h, ok := consHash([]numeric.Constraint{k}); ok {
+		c.termByHash[h] = append(c.termByHash[h], v)
+		return
+	}
+	c.termVar[atomKey(k)] = v
+}
+
 // consNode returns the conjunction of the constraints as a diagram over
 // term variables (equalities split into two inequalities), built as one
-// cube.
+// cube. Cubes are cached by their constraints: MTNDD encodes the same
+// numeric values (the same leaves) over and over, and a cube of one
+// literal per bound of every variable costs a BDD operation per literal.
 func (c *numCore[V]) consNode(cs []numeric.Constraint) bdd.Node {
+	h, ok := consHash(cs)
+	if ok {
+		for _, e := range c.cubes[h] {
+			if consEqual(e.cons, cs) {
+				return e.node
+			}
+		}
+	}
+	u := c.buildCons(cs)
+	if ok {
+		if c.ncubes >= maxCubeCache {
+			clear(c.cubes)
+			c.ncubes = 0
+		}
+		c.cubes[h] = append(c.cubes[h], cubeEntry{cons: cs, node: u})
+		c.ncubes++
+	}
+	return u
+}
+
+// maxCubeCache bounds the cube cache; it is emptied when full.
+const maxCubeCache = 1 << 14
+
+// cubeEntry is a cached cube: its constraints and its diagram.
+type cubeEntry struct {
+	cons []numeric.Constraint
+	node bdd.Node
+}
+
+// consHash hashes a list of constraints (FNV-1a over kinds, dimensions,
+// coefficients and constants); ok is false when a number does not fit in
+// an int64, and the list is then not cached.
+func consHash(cs []numeric.Constraint) (uint64, bool) {
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 1099511628211
+	}
+	for _, k := range cs {
+		e := k.Expr()
+		mix(uint64(k.Kind()) + 1)
+		for i := 0; i < e.NumTerms(); i++ {
+			t := e.Term(i)
+			a, ok := t.Coef.Int64()
+			if !ok {
+				return 0, false
+			}
+			mix(uint64(t.Dim))
+			mix(uint64(a))
+		}
+		b, ok := e.Constant().Int64()
+		if !ok {
+			return 0, false
+		}
+		mix(uint64(b))
+	}
+	return h, true
+}
+
+// consEqual reports whether two lists of constraints are equal.
+func consEqual(a, b []numeric.Constraint) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// buildCons is consNode without the cache.
+func (c *numCore[V]) buildCons(cs []numeric.Constraint) bdd.Node {
 	var lits []bdd.Literal
 	for _, k := range cs {
 		if k.IsTrue() {
@@ -324,12 +443,28 @@ func (c *numCore[V]) consNode(cs []numeric.Constraint) bdd.Node {
 	return c.node(c.m.Cube(lits))
 }
 
-// toBdd encodes a numeric value as a diagram: toBdd(N.gamma(a)).
+// toBdd encodes a numeric value as a diagram: toBdd(N.gamma(a)). The
+// diagram's decoding (leaf) is remembered as a itself, which has the same
+// meaning: MTNDD decodes the leaves it has just built over and over.
 func (c *numCore[V]) toBdd(a V) bdd.Node {
 	if c.num.IsBottom(a) {
 		return c.ff()
 	}
-	return c.consNode(c.num.Constraints(a))
+	u := c.consNode(c.num.Constraints(a))
+	if !c.m.IsConst(u) {
+		if _, ok := c.leafMemo[u.ID()]; !ok {
+			c.remember(u, a)
+		}
+	}
+	return u
+}
+
+// remember records val as the decoding of u.
+func (c *numCore[V]) remember(u bdd.Node, val V) {
+	if len(c.leafMemo) > 1<<16 {
+		c.leafMemo = map[int]leafEntry{}
+	}
+	c.leafMemo[u.ID()] = leafEntry{keep: u, val: val}
 }
 
 // meaning returns the numeric meaning of variable v: its atom and whether
@@ -398,10 +533,7 @@ func (c *numCore[V]) leaf(u bdd.Node) V {
 		}
 		acc = c.num.Join(acc, ctx)
 	})
-	if len(c.leafMemo) > 1<<16 {
-		c.leafMemo = map[int]leafEntry{}
-	}
-	c.leafMemo[u.ID()] = leafEntry{keep: u, val: acc}
+	c.remember(u, acc)
 	return acc
 }
 
@@ -426,25 +558,6 @@ func (c *numCore[V]) post(t NumAssign, a V) V {
 	return a
 }
 
-// implied returns the literals of the atom predicates not in skip that n
-// decides (the semantic part of proj_P used by reduce).
-func (c *numCore[V]) implied(n V, skip map[PredID]bool) []PredLit {
-	var out []PredLit
-	for i, p := range c.sp.preds {
-		if !p.hasAtom || skip[PredID(i)] {
-			continue
-		}
-		pos, neg := c.decides(n, p.atom)
-		switch {
-		case pos:
-			out = append(out, PredLit{Pred: PredID(i), Pos: true})
-		case neg:
-			out = append(out, PredLit{Pred: PredID(i), Pos: false})
-		}
-	}
-	return out
-}
-
 // decides reports whether n entails k (pos) or its negation (neg).
 func (c *numCore[V]) decides(n V, k numeric.Constraint) (pos, neg bool) {
 	if c.num.Entails(n, k) {
@@ -457,29 +570,6 @@ func (c *numCore[V]) decides(n V, k numeric.Constraint) (pos, neg bool) {
 	lo := numeric.NewConstraint(e.AddConst(numeric.I(1)), numeric.LE)
 	hi := numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE)
 	return false, c.num.Entails(n, lo) || c.num.Entails(n, hi)
-}
-
-// refineCube is reduce on one cube of predicate literals with numeric
-// part n: the numeric part learns the atoms of the literals, the cube
-// learns the atom predicates the numeric part decides. ok is false when
-// the cube is infeasible.
-func (c *numCore[V]) refineCube(lits []PredLit, n V) ([]PredLit, V, bool) {
-	skip := map[PredID]bool{}
-	for _, l := range lits {
-		if l.Primed {
-			continue
-		}
-		skip[l.Pred] = true
-		p := c.sp.preds[l.Pred]
-		if p.hasAtom {
-			n = c.assumeLit(n, p.atom, l.Pos)
-		}
-	}
-	if c.num.IsBottom(n) {
-		return nil, n, false
-	}
-	out := append(append([]PredLit(nil), lits...), c.implied(n, skip)...)
-	return out, n, true
 }
 
 func (c *numCore[V]) hasAtomPreds() bool {

@@ -31,6 +31,9 @@ func runAll[V any](t *testing.T, numName string, num numeric.Domain[V], seeds ..
 	// The same with a dimension order that puts y (and the predicate over
 	// it) first and interleaves NDD's terms with the predicates.
 	runAllWith(t, numName+"/ordered", num, []numpred.Option{numpred.DimOrder([]int{1, 0})}, seeds...)
+	// And with NEX and MTNDD held to two numeric parts, so that the
+	// suite's values (joins of several points) go past the limit.
+	runAllWith(t, numName+"/limited", num, []numpred.Option{numpred.DimOrder([]int{1, 0}), numpred.LeafLimit(2)}, seeds...)
 }
 
 func runAllWith[V any](t *testing.T, numName string, num numeric.Domain[V], extra []numpred.Option, seeds ...int64) {

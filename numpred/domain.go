@@ -196,6 +196,7 @@ type options struct {
 	checking  bool
 	interrupt func() bool
 	rank      []int
+	leaves    int
 }
 
 func makeOptions(opts []Option) options {
@@ -216,6 +217,21 @@ func NodeSize(n int) Option { return func(o *options) { o.nodes = n } }
 
 // CacheSize sets rudd's operation cache size.
 func CacheSize(n int) Option { return func(o *options) { o.cache = n } }
+
+// LeafLimit bounds the distinct numeric parts of a NEX or MTNDD value
+// (NEX's pairs, MTNDD's numeric leaves) by k: an operation whose result
+// has more joins them into one, which is NEXPOINT's representation of
+// that value (its predicate part stays exact). reduce then refines a
+// value per predicate valuation only while it has at most k consistent
+// valuations, and otherwise as NEXPOINT does. These domains map each
+// predicate valuation to its own numeric value, so k independent
+// predicates can need 2^k of them (the lock template with k locks);
+// past the limit they trade that precision for size. Joins, abstractions
+// and transformers are limited; Meet, Reduce and Widen are not (a meet
+// must stay a lower bound, reduce must keep the concrete states, a join
+// after a widening could break its termination), and the next operation
+// limits their results. 0, the default, means no limit.
+func LeafLimit(k int) Option { return func(o *options) { o.leaves = k } }
 
 // Checking makes every operation run the sanity checkers of its result
 // (BDD structure, NEX conditions C1-C3, numeric SanityCheck); a failure

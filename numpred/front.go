@@ -77,13 +77,27 @@ func (f *front[A]) ResetStats() {
 }
 
 // value runs op under stats and error recovery; on failure it returns
-// fallback.
+// fallback. The results of joins, abstractions and transformers are held
+// to the leaf limit; those of meet (which must stay a lower bound), reduce
+// (which must keep the concrete states) and widen (a join after it could
+// break its termination) are not, and the next operation limits them.
 func (f *front[A]) value(op Op, fallback func() A, body func() A) (r A) {
 	defer f.b.stats.start(op)()
 	defer f.b.catch(func() { r = fallback() })
 	r = body()
+	if l, ok := f.i.(limiter[A]); ok && f.b.opts.leaves > 0 && op != OpMeet && op != OpReduce && op != OpWiden {
+		r = l.limit(r)
+	}
 	f.i.check(r)
 	return r
+}
+
+// limiter is implemented by the implementations whose values map
+// predicate valuations to numeric values (NEX, MTNDD): limit joins the
+// numeric parts of a value with more distinct ones than the LeafLimit
+// option allows.
+type limiter[A any] interface {
+	limit(a A) A
 }
 
 func (f *front[A]) query(op Op, body func() bool) (r bool) {

@@ -39,15 +39,30 @@ func NewMTNDD[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*MTNDD[V
 type mt[V any] struct{ c *numCore[V] }
 
 // binary lifts the numeric operation op to diagrams by bddApply; short
-// handles the cases decidable without decoding (nil: none).
-func (x mt[V]) binary(u, v bdd.Node, short func(u, v bdd.Node) (bdd.Node, bool), op func(a, b V) V) bdd.Node {
+// handles the cases decidable without decoding (nil: none). With a tag
+// (OpMeet, OpJoin) the leaf results are cached across calls: the same
+// pairs of leaves meet again and again.
+func (x mt[V]) binary(u, v bdd.Node, short func(u, v bdd.Node) (bdd.Node, bool), op func(a, b V) V, tag Op) bdd.Node {
 	c := x.c
 	r, err := c.m.Apply2(u, v, bdd.BinaryOp{Terminal: func(u, v bdd.Node) (bdd.Node, bool, error) {
 		if r, ok := short(u, v); ok {
 			return r, true, nil
 		}
 		if c.isNum(u) && c.isNum(v) {
-			return c.toBdd(op(c.leaf(u), c.leaf(v))), true, nil
+			key := leafOpKey{tag, u.ID(), v.ID()}
+			if tag != OpWiden {
+				if e, ok := c.leafOps[key]; ok {
+					return e.res, true, nil
+				}
+			}
+			r := c.toBdd(op(c.leaf(u), c.leaf(v)))
+			if tag != OpWiden {
+				if len(c.leafOps) > 1<<16 {
+					clear(c.leafOps)
+				}
+				c.leafOps[key] = leafOpEntry{keep: [2]bdd.Node{u, v}, res: r}
+			}
+			return r, true, nil
 		}
 		return bdd.Node{}, false, nil
 	}})
@@ -64,7 +79,7 @@ func (x mt[V]) meet(u, v bdd.Node) bdd.Node {
 			return v, true
 		}
 		return bdd.Node{}, false
-	}, x.c.num.Meet)
+	}, x.c.num.Meet, OpMeet)
 }
 
 // join is bddApply(MJoinOp, u, v) (Fig. 6).
@@ -78,7 +93,7 @@ func (x mt[V]) join(u, v bdd.Node) bdd.Node {
 			return v, true
 		}
 		return bdd.Node{}, false
-	}, x.c.num.Join)
+	}, x.c.num.Join, OpJoin)
 }
 
 func (x mt[V]) widen(u, v bdd.Node, t numeric.Thresholds) bdd.Node {
@@ -91,7 +106,7 @@ func (x mt[V]) widen(u, v bdd.Node, t numeric.Thresholds) bdd.Node {
 			return v, true
 		}
 		return bdd.Node{}, false
-	}, func(a, b V) V { return numeric.WidenWith(x.c.num, a, b, t) })
+	}, func(a, b V) V { return numeric.WidenWith(x.c.num, a, b, t) }, OpWiden)
 }
 
 func (x mt[V]) leq(u, v bdd.Node) bool {
@@ -204,38 +219,80 @@ func (x mtnddImpl[V]) unprime(a DDVal, ps []PredID) DDVal {
 	return DDVal{x.c.unprimeSel(a.u, ps)}
 }
 
-// reduce is alpha(gamma(v)): along every predicate path, the numeric leaf
-// learns the atoms of the path's atom predicates, and the path learns the
-// atom predicates the refined leaf decides.
+// reduce is alpha(gamma(v)): for each distinct numeric leaf, the
+// predicate valuations leading to it are refined against it as a NEX pair
+// is (splitReduce, per valuation up to the leaf limit), and the pieces,
+// whose predicate parts are disjoint, are put back together.
 func (x mtnddImpl[V]) reduce(a DDVal) DDVal {
 	c := x.c
 	if !c.hasAtomPreds() {
 		return a
 	}
-	var lits []PredLit
-	var rec func(u bdd.Node) bdd.Node
-	rec = func(u bdd.Node) bdd.Node {
-		if c.m.IsFalse(u) {
-			return u
+	acc := c.ff()
+	for _, l := range x.leaves(a.u, 0) {
+		p := x.predPart(a.u, func(u bdd.Node) bool { return u.ID() == l.ID() })
+		for _, r := range c.splitReduce(p, c.leaf(l), c.opts.leaves) {
+			acc = c.or(acc, c.and(r.p, c.toBdd(r.n)))
 		}
-		if c.isNum(u) {
-			out, n, ok := c.refineCube(lits, c.leaf(u))
-			if !ok {
-				return c.ff()
-			}
-			return c.and(c.predCube(out[len(lits):]), c.toBdd(n))
-		}
-		v := c.m.Level(u)
-		hi, lo := c.cofactors(u, v)
-		pl, _ := c.predLitOf(bdd.Literal{Var: v, Pos: true})
-		lits = append(lits, pl)
-		rh := rec(hi)
-		lits[len(lits)-1].Pos = false
-		rl := rec(lo)
-		lits = lits[:len(lits)-1]
-		return c.ite(v, rh, rl)
 	}
-	return DDVal{rec(a.u)}
+	return DDVal{acc}
+}
+
+// limit enforces the leaf limit: a value with more distinct numeric
+// leaves than it becomes its predicate part over the join of its leaves.
+func (x mtnddImpl[V]) limit(a DDVal) DDVal {
+	k := x.c.opts.leaves
+	if k <= 0 || len(x.leaves(a.u, k+1)) <= k {
+		return a
+	}
+	n := x.c.bot()
+	for _, l := range x.leaves(a.u, 0) {
+		n = x.c.num.Join(n, x.c.leaf(l))
+	}
+	p := x.predPart(a.u, func(bdd.Node) bool { return true })
+	return DDVal{x.c.and(p, x.c.toBdd(n))}
+}
+
+// leaves returns the distinct numeric leaves of u other than false (the
+// sub-diagrams where its predicate part ends), at most max of them (max
+// <= 0: all), in the order a depth-first walk meets them.
+func (x mt[V]) leaves(u bdd.Node, max int) []bdd.Node {
+	c := x.c
+	seen := map[int]bool{}
+	var out []bdd.Node
+	var walk func(u bdd.Node) bool
+	walk = func(u bdd.Node) bool {
+		if seen[u.ID()] {
+			return true
+		}
+		seen[u.ID()] = true
+		if c.isNum(u) {
+			if !c.m.IsFalse(u) {
+				out = append(out, u)
+			}
+			return max <= 0 || len(out) < max
+		}
+		hi, lo := c.cofactors(u, c.m.Level(u))
+		return walk(hi) && walk(lo)
+	}
+	walk(u)
+	return out
+}
+
+// predPart returns the predicate valuations whose leaf in u sel accepts
+// (false leaves never are).
+func (x mt[V]) predPart(u bdd.Node, sel func(leaf bdd.Node) bool) bdd.Node {
+	c := x.c
+	r, err := c.m.Apply1(u, bdd.UnaryOp{Terminal: func(u bdd.Node) (bdd.Node, bool, error) {
+		if !c.isNum(u) {
+			return bdd.Node{}, false, nil
+		}
+		if c.m.IsFalse(u) || !sel(u) {
+			return c.ff(), true, nil
+		}
+		return c.tt(), true, nil
+	}})
+	return c.node(r, err)
 }
 
 func (x mtnddImpl[V]) cubes(a DDVal) []Cube {

@@ -197,23 +197,36 @@ func (x nexImpl[V]) unprime(a NEXVal[V], ps []PredID) NEXVal[V] {
 	return x.remap(a, func(p bdd.Node) bdd.Node { return x.c.unprimeSel(p, ps) })
 }
 
-// reduce is alpha(gamma(v)): each path of each pair is refined against the
-// pair's numeric part; the refined cubes stay disjoint.
+// reduce is alpha(gamma(v)): each pair's numeric part is refined per
+// valuation of its predicate part (splitReduce); the refined pieces stay
+// disjoint. Past the leaf limit a pair is refined as NEXPOINT would.
 func (x nexImpl[V]) reduce(a NEXVal[V]) NEXVal[V] {
 	if !x.c.hasAtomPreds() {
 		return x.norm(a.pairs)
 	}
 	var out []nexPair[V]
 	for _, u := range a.pairs {
-		x.c.paths(u.p, func(path []bdd.Literal) {
-			lits := nexpointImpl[V]{x.c}.pathLits(path)
-			l2, n, ok := x.c.refineCube(lits, u.n)
-			if ok {
-				out = append(out, nexPair[V]{x.c.predCube(l2), n})
-			}
-		})
+		for _, r := range x.c.splitReduce(u.p, u.n, x.c.opts.leaves) {
+			out = append(out, nexPair[V]{r.p, r.n})
+		}
 	}
 	return x.norm(out)
+}
+
+// limit enforces the leaf limit: a value with more pairs than it becomes
+// the one pair of the union of their predicate parts and the join of
+// their numeric parts.
+func (x nexImpl[V]) limit(a NEXVal[V]) NEXVal[V] {
+	k := x.c.opts.leaves
+	if k <= 0 || len(a.pairs) <= k {
+		return a
+	}
+	p, n := x.c.ff(), x.c.bot()
+	for _, u := range a.pairs {
+		p = x.c.or(p, u.p)
+		n = x.c.num.Join(n, u.n)
+	}
+	return x.norm([]nexPair[V]{{p, n}})
 }
 
 func (x nexImpl[V]) cubes(a NEXVal[V]) []Cube {

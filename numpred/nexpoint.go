@@ -125,41 +125,27 @@ func (x nexpointImpl[V]) unprime(a PointVal[V], ps []PredID) PointVal[V] {
 	return x.mk(x.c.unprimeSel(a.p, ps), a.n)
 }
 
-// reduce is alpha(gamma(v)): every path of p consistent with n is refined
-// against n, and the refined cubes are joined back pointwise. The paths
-// are found by a search that abandons a prefix as soon as n refined by its
-// literals is empty (feasiblePaths), not by enumerating them all.
+// reduce is alpha(gamma(v)): the valuations of p consistent with n, with
+// the predicates n decides, and n refined by their literals (pointReduce,
+// which searches the feasible paths one component of atoms at a time).
 func (x nexpointImpl[V]) reduce(a PointVal[V]) PointVal[V] {
 	if x.isBot(a) || !x.c.hasAtomPreds() {
 		return x.mk(a.p, a.n)
 	}
-	acc := x.bot()
-	x.c.feasiblePaths(a.p, a.n, func(lits []PredLit, n V) bool {
-		skip := map[PredID]bool{}
-		for _, l := range lits {
-			if !l.Primed {
-				skip[l.Pred] = true
-			}
-		}
-		out := append(append([]PredLit(nil), lits...), x.c.implied(n, skip)...)
-		acc = x.join(acc, x.mk(x.c.predCube(out), n))
-		return true
-	})
-	return acc
+	p, n, ok := x.c.pointReduce(a.p, a.n)
+	if !ok {
+		return x.bot()
+	}
+	return x.mk(p, n)
 }
 
 // isEmpty reports whether reduce(a) would be bottom, stopping at the first
-// consistent path.
+// consistent path of each component.
 func (x nexpointImpl[V]) isEmpty(a PointVal[V]) bool {
 	if x.isBot(a) || !x.c.hasAtomPreds() {
 		return x.isBot(a)
 	}
-	empty := true
-	x.c.feasiblePaths(a.p, a.n, func([]PredLit, V) bool {
-		empty = false
-		return false
-	})
-	return empty
+	return x.c.pointEmpty(a.p, a.n)
 }
 
 func (x nexpointImpl[V]) pathLits(path []bdd.Literal) []PredLit {

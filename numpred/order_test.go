@@ -24,14 +24,20 @@ func lockSpace(n int) *Space {
 }
 
 // lockValue runs "if (p_i != 0) l_i := 1 else l_i := 0" for every lock
-// and returns the size of the result.
+// under NDD and returns the size of the result.
 func lockValue(t *testing.T, n int, opts ...Option) int {
 	t.Helper()
-	sp := lockSpace(n)
-	d, err := NewNDD[interval.Box](interval.New(), sp, opts...)
+	d, err := New[interval.Box](KindNDD, interval.New(), lockSpace(n), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return runLocks(t, d, n)
+}
+
+// runLocks runs the locks under d, checks that every held lock has its
+// p_i != 0 and every free one p_i = 0, and returns the size of the value.
+func runLocks(t *testing.T, d Domain[Value], n int) int {
+	t.Helper()
 	a := d.Top()
 	for i := 0; i < n; i++ {
 		p, l := PredID(2*i), PredID(2*i+1)
@@ -117,5 +123,28 @@ func TestComponents(t *testing.T) {
 	}
 	if uf.find(7) != 7 {
 		t.Errorf("an unseen dimension is its own class")
+	}
+}
+
+// TestLeafLimitKeepsLocksSmall checks LeafLimit on the lock template: NEX
+// and MTNDD map each valuation of the p_i = 0 to its own numeric value
+// (2^n of them) unless held to a few, and the predicate part alone still
+// relates every lock to its p_i.
+func TestLeafLimitKeepsLocksSmall(t *testing.T) {
+	const n = 12
+	rank := make([]int, 2*n)
+	for i := range rank {
+		rank[i] = i
+	}
+	for _, k := range []Kind{KindNEX, KindMTNDD} {
+		d, err := New[interval.Box](k, interval.New(), lockSpace(n), DimOrder(rank), LeafLimit(4), Checking(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := runLocks(t, d, n)
+		t.Logf("%s, %d locks, limit 4: size %d", k, n, size)
+		if size > 40*n {
+			t.Errorf("%s: size %d for %d locks with LeafLimit(4), want O(n)", k, size, n)
+		}
 	}
 }
