@@ -64,6 +64,11 @@ func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *spac
 	return res, err
 }
 
+// leafLimit bounds the distinct numeric parts of NEX and MTNDD values
+// (numpred.LeafLimit): past it a value's numeric parts are joined, as
+// NEXPOINT keeps them.
+var leafLimit = 8
+
 // Term capacities of MTNDD and NDD: the first run's, and the most a rerun
 // may ask for.
 const (
@@ -73,7 +78,7 @@ const (
 
 func analyzePredOnce[V any](cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds, sp *numpred.Space, atoms []numeric.Constraint, terms int) (*Result, error) {
 	kind := numpred.Kind(cfg.Domain)
-	opts := []numpred.Option{numpred.TermCapacity(terms), numpred.DimOrder(s.dimOrder())}
+	opts := []numpred.Option{numpred.TermCapacity(terms), numpred.DimOrder(s.dimOrder()), numpred.LeafLimit(leafLimit)}
 	var err error
 	if dl := cfg.Deadline; !dl.IsZero() {
 		// Long BDD operations stop at the deadline too, so a timed-out
