@@ -63,7 +63,7 @@ type Stats struct {
 	// Compared counts the runs compared exactly, by gcc outcome.
 	Returned, ErrorReached int
 	Undefined              int // skipped: the sanitizer trapped
-	Timeouts               int // skipped: gcc or the IR ran out of time
+	Timeouts               int // skipped: the gcc run ran out of time
 	Inexact                int // skipped: the IR run read a value it leaves open
 	Mismatches             int
 }
@@ -201,8 +201,12 @@ func compare(p *Program, tr translated, vecs [][]int64, obs []Observed, st *Stat
 			continue
 		case err != nil:
 			continue
+		case irObs.Outcome == Timeout && first == nil:
+			// gcc ended the run well within its time limit: the IR should
+			// end it within irMaxSteps.
+			first = &Mismatch{Program: p, Input: vec, GCC: gcc, IR: irObs, Why: "the IR run does not end (step limit) where gcc's does"}
+			continue
 		case irObs.Outcome == Timeout:
-			st.Timeouts++
 			continue
 		case inexact:
 			st.Inexact++

@@ -2,8 +2,9 @@
 // programs printed into one C file (each with its own prefix), compiled
 // once with the undefined-behaviour sanitizer in trap mode, and run by a
 // driver on each program's input vectors. A sanitizer trap (SIGILL), an
-// arithmetic fault, or a timer that expires ends one run and is reported
-// for it; the driver goes on with the next.
+// arithmetic fault, or a CPU-time timer that expires (so that a loaded
+// machine does not make runs time out) ends one run and is reported for
+// it; the driver goes on with the next.
 
 package cgen
 
@@ -45,7 +46,8 @@ type Observed struct {
 type Harness struct {
 	GCC string // the compiler (default "gcc")
 	Dir string // where to write files (default: a temporary directory)
-	// RunTimeout bounds one run of one program (default 500ms).
+	// RunTimeout bounds the CPU time of one run of one program (default
+	// 500ms).
 	RunTimeout time.Duration
 	// Flags are extra compiler flags.
 	Flags []string
@@ -79,13 +81,13 @@ static long long cg_next(void) { return cg_pos < cg_nin ? cg_in[cg_pos++] : 0; }
 static void cg_reach_error(void) { siglongjmp(cg_jb, 1); }
 static void cg_assume(int c) { if (!c) siglongjmp(cg_jb, 4); }
 static void cg_probe(long long v) { cg_probed = 1; cg_probe_val = v; }
-static void cg_signal(int sig) { siglongjmp(cg_jb, sig == SIGALRM ? 3 : sig == SIGSEGV ? 5 : 2); }
+static void cg_signal(int sig) { siglongjmp(cg_jb, sig == SIGVTALRM ? 3 : sig == SIGSEGV ? 5 : 2); }
 static void cg_timer(long usec) {
   struct itimerval t;
   memset(&t, 0, sizeof t);
   t.it_value.tv_sec = usec / 1000000;
   t.it_value.tv_usec = usec % 1000000;
-  setitimer(ITIMER_REAL, &t, 0);
+  setitimer(ITIMER_VIRTUAL, &t, 0);
 }
 struct cg_prog {
   void (*init)(void);
@@ -109,7 +111,7 @@ int main(void) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGILL, &sa, 0);
   sigaction(SIGFPE, &sa, 0);
-  sigaction(SIGALRM, &sa, 0);
+  sigaction(SIGVTALRM, &sa, 0);
   sigaction(SIGSEGV, &sa, 0);
   sigaction(SIGABRT, &sa, 0);
   setvbuf(stdout, 0, _IOFBF, 1 << 20);

@@ -72,8 +72,11 @@ func (o *vecOracle) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int {
 
 func (o *vecOracle) Choose(*ir.Loc, []*ir.Edge) (int, bool) { return 0, true }
 
-// irMaxSteps bounds an IR run (generated programs are far shorter).
-const irMaxSteps = 1 << 21
+// irMaxSteps bounds an IR run: generated programs take far fewer steps
+// (their loops, calls and recursion are bounded and the generator
+// estimates their cost), so a run that reaches it where gcc's ended is a
+// mismatch.
+const irMaxSteps = 1 << 24
 
 // runIR runs the translated program q of p on inputs vec. inexact is
 // set when the run depended on a value or choice the IR leaves open, so

@@ -405,6 +405,10 @@ func (g *gen) loop(depth int) []Stmt {
 			cond = bin("<", ref(i), N)
 		case 1:
 			cond = bin("<=", ref(i), ci(n-1))
+			if n == 0 {
+				// i <= -1 never ends for an unsigned i.
+				cond = bin("<", ref(i), N)
+			}
 		case 2:
 			cond = bin(">", N, ref(i))
 		default:
