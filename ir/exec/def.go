@@ -15,9 +15,9 @@ import (
 	"github.com/numpred/numpred/numeric"
 )
 
-// evalDef computes d at the point p, as d.Eval does.
-func evalDef(d *ir.Def, p []numeric.Int) (numeric.Int, error) {
-	x, y := d.X.Eval(p), d.Y.Eval(p)
+// evalDef computes d given the values x of d.X and y of d.Y, as d.Eval
+// does.
+func evalDef(d *ir.Def, x, y numeric.Int) (numeric.Int, error) {
 	if a, ok := x.Int64(); ok {
 		if b, ok := y.Int64(); ok {
 			if v, ok := applyInt64(d.Op, d.Type, a, b); ok {

@@ -1,5 +1,6 @@
 // This file defines Machine, a program compiled for running: per function
-// its frame and, per edge, the variables the edge reads (so that an
+// its frame, its locations and its edges; per edge its operation in
+// compiled form (see compile.go) and the variables it reads (so that an
 // uninitialised one is given its arbitrary value before it is read).
 
 package exec
@@ -17,12 +18,13 @@ import (
 // in two goroutines at once (give each goroutine its own Machine). The
 // program must not change while a Machine runs it.
 type Machine struct {
-	prog   *ir.Program
-	err    error // why the program cannot run (reported by every Run)
-	main   *fn
-	funcs  []*fn
-	owner  []int32    // per variable ID: 0 for globals, 1 + function index
-	initHv []ir.Havoc // per variable ID: the havoc giving an uninitialised value
+	prog    *ir.Program
+	err     error // why the program cannot run (reported by every Run)
+	main    *fn
+	funcs   []*fn
+	owner   []int32    // per variable ID: 0 for globals, 1 + function index
+	initHv  []ir.Havoc // per variable ID: the havoc giving an uninitialised value
+	initRng []span     // per variable ID: initHv's range, compiled
 
 	// Run state, reused across runs.
 	vals    []numeric.Int
@@ -32,6 +34,7 @@ type Machine struct {
 	stack   []frame
 	saved   []saved
 	enabled []*ir.Edge
+	choice  []int32 // indices in cloc.out of the enabled edges
 	scratch []numeric.Int
 }
 
@@ -40,22 +43,60 @@ type fn struct {
 	f      *ir.Func
 	owner  int32   // index in Machine.acts
 	frame  []int32 // formals, locals and Ret: the variables of an activation
-	edges  []edgeInfo
-	active int // activations on the stack
+	locs   []cloc  // by Loc.ID
+	edges  []cedge // by Edge.ID
+	active int     // activations on the stack
 }
 
-// edgeInfo is what Run needs about an edge beyond its Op.
-type edgeInfo struct {
-	reads  []int32 // variables its condition or operation reads, ascending
-	callee *fn     // for a Call
+// cloc is a compiled location.
+type cloc struct {
+	loc  *ir.Loc
+	kind ir.LocKind
+	out  []*cedge // Loc.Out, in order
+	// only is the one out-edge when it is not an Assume: it is taken
+	// without looking at anything.
+	only *cedge
+}
+
+// opcode is the kind of an edge's operation.
+type opcode uint8
+
+const (
+	opSkip opcode = iota
+	opAssume
+	opAssign1 // an Assign of one variable
+	opAssign  // a parallel Assign
+	opHavoc
+	opCall
+	opReturn // with or without a value
+)
+
+// cedge is a compiled edge.
+type cedge struct {
+	e     *ir.Edge
+	op    opcode
+	to    *cloc
+	reads []int32 // variables its condition or operation reads, ascending
+	// local says every variable in reads is a global or a variable of the
+	// edge's function; then, once they are all initialised in an
+	// activation of the function, they stay so while that activation is
+	// the current one (a write initialises, a call saves and restores),
+	// and readyAct records that activation's number to skip the check.
+	local    bool
+	readyAct uint64
+	cond     cond    // an Assume's condition
+	lhs      []int32 // an Assign's variables
+	rhs      []lin   // an Assign's expressions, a Call's arguments, a Return's value, a Def's X and Y
+	rng      span    // a Havoc's range
+	callee   *fn     // a Call's callee
 }
 
 // frame is an activation on the call stack.
 type frame struct {
 	fn       *fn
-	call     *ir.Edge // the Call edge that made it; nil for main
-	prevAct  uint64   // the callee's activation number before the call
-	saveBase int      // where the caller's copy of fn.frame starts in Machine.saved; -1 if none
+	call     *cedge // the Call edge that made it; nil for main
+	prevAct  uint64 // the callee's activation number before the call
+	saveBase int    // where the caller's copy of fn.frame starts in Machine.saved; -1 if none
 }
 
 // saved is a variable of a recursive activation, saved across a call.
@@ -84,6 +125,7 @@ func (m *Machine) compile() error {
 	n := len(p.Vars)
 	m.owner = make([]int32, n)
 	m.initHv = make([]ir.Havoc, n)
+	m.initRng = make([]span, n)
 	m.vals = make([]numeric.Int, n)
 	m.def = make([]uint64, n)
 	for i, v := range p.Vars {
@@ -91,9 +133,13 @@ func (m *Machine) compile() error {
 			return fmt.Errorf("exec: variable %s has ID %d at index %d", v.Qual, v.ID, i)
 		}
 		m.initHv[i] = ir.Havoc{Var: v, Range: v.Type.Range()}
+		m.initRng[i] = compileRange(m.initHv[i].Range)
 	}
 	byFunc := make(map[*ir.Func]*fn, len(p.Funcs))
 	for i, f := range p.Funcs {
+		if f.Entry == nil || f.Exit == nil || !has(f.Locs, f.Entry) || !has(f.Locs, f.Exit) {
+			return fmt.Errorf("exec: function %s lacks a proper entry or exit", f.Name)
+		}
 		c := &fn{f: f, owner: int32(1 + i)}
 		for _, vs := range [][]*ir.Var{f.Formals, f.Locals} {
 			for _, v := range vs {
@@ -114,60 +160,128 @@ func (m *Machine) compile() error {
 	if m.main == nil {
 		return fmt.Errorf("exec: main is not among the program's functions")
 	}
+	maxOut := 0
 	for _, c := range m.funcs {
-		c.edges = make([]edgeInfo, len(c.f.Edges))
+		c.edges = make([]cedge, len(c.f.Edges))
 		for i, e := range c.f.Edges {
 			if e.ID != i {
 				return fmt.Errorf("exec: %s: edge %d has ID %d", c.f.Name, i, e.ID)
 			}
-			info := &c.edges[i]
-			var exprs []numeric.LinExpr
-			switch op := e.Op.(type) {
-			case *ir.Assign:
-				if len(op.Lhs) != len(op.Rhs) {
-					return fmt.Errorf("exec: %s: malformed assignment", e.Pos)
-				}
-				exprs = op.Rhs
-			case *ir.Assume:
-				for _, a := range ir.Atoms(op.Cond) {
-					exprs = append(exprs, a.Expr())
-				}
-			case *ir.Havoc:
-				if op.Def != nil {
-					exprs = []numeric.LinExpr{op.Def.X, op.Def.Y}
-				}
-			case *ir.Call:
-				info.callee = byFunc[op.Callee]
-				if info.callee == nil {
-					return fmt.Errorf("exec: %s: call of %s, which is not in the program", e.Pos, op.Callee.Name)
-				}
-				if len(op.Args) != len(op.Callee.Formals) {
-					return fmt.Errorf("exec: %s: %s takes %d arguments, called with %d", e.Pos, op.Callee.Name, len(op.Callee.Formals), len(op.Args))
-				}
-				if op.Result != nil && op.Callee.Ret == nil {
-					return fmt.Errorf("exec: %s: the result of %s, which returns nothing, is assigned", e.Pos, op.Callee.Name)
-				}
-				exprs = op.Args
-			case *ir.Return:
-				if op.HasValue {
-					if c.f.Ret == nil {
-						return fmt.Errorf("exec: %s: %s returns a value but has no return slot", e.Pos, c.f.Name)
-					}
-					exprs = []numeric.LinExpr{op.Value}
-				}
-			case *ir.Skip:
-			default:
-				return fmt.Errorf("exec: %s: unknown operation %T", e.Pos, e.Op)
+			if err := m.compileEdge(c, e, &c.edges[i], byFunc); err != nil {
+				return err
 			}
-			reads, err := readSet(exprs, n)
-			if err != nil {
-				return fmt.Errorf("exec: %s: %v", e.Pos, err)
+		}
+		c.locs = make([]cloc, len(c.f.Locs))
+		for i, l := range c.f.Locs {
+			if l.ID != i || l.Func != c.f {
+				return fmt.Errorf("exec: %s: location %d has ID %d", c.f.Name, i, l.ID)
 			}
-			info.reads = reads
+			cl := &c.locs[i]
+			cl.loc, cl.kind = l, l.Kind
+			for _, e := range l.Out {
+				if e.ID < 0 || e.ID >= len(c.edges) || c.f.Edges[e.ID] != e {
+					return fmt.Errorf("exec: %s: an out-edge of %s is not among its function's edges", c.f.Name, l)
+				}
+				cl.out = append(cl.out, &c.edges[e.ID])
+			}
+			if len(cl.out) == 1 && cl.out[0].op != opAssume {
+				cl.only = cl.out[0]
+			}
+			maxOut = max(maxOut, len(cl.out))
+		}
+	}
+	m.choice = make([]int32, maxOut)
+	for _, c := range m.funcs {
+		for i := range c.edges {
+			ce := &c.edges[i]
+			to := ce.e.To
+			if !has(c.f.Locs, to) {
+				return fmt.Errorf("exec: %s: edge %d leads out of its function", c.f.Name, i)
+			}
+			ce.to = &c.locs[to.ID]
 		}
 	}
 	return nil
 }
+
+// compileEdge compiles e, an edge of c, into ce (all but ce.to).
+func (m *Machine) compileEdge(c *fn, e *ir.Edge, ce *cedge, byFunc map[*ir.Func]*fn) error {
+	ce.e = e
+	var exprs []numeric.LinExpr
+	switch op := e.Op.(type) {
+	case *ir.Assign:
+		if len(op.Lhs) != len(op.Rhs) {
+			return fmt.Errorf("exec: %s: malformed assignment", e.Pos)
+		}
+		ce.op = opAssign
+		if len(op.Lhs) == 1 {
+			ce.op = opAssign1
+		}
+		for _, x := range op.Lhs {
+			ce.lhs = append(ce.lhs, int32(x.ID))
+		}
+		exprs = op.Rhs
+	case *ir.Assume:
+		ce.op = opAssume
+		for _, a := range ir.Atoms(op.Cond) {
+			exprs = append(exprs, a.Expr())
+		}
+	case *ir.Havoc:
+		ce.op = opHavoc
+		ce.rng = compileRange(op.Range)
+		if op.Def != nil {
+			exprs = []numeric.LinExpr{op.Def.X, op.Def.Y}
+		}
+	case *ir.Call:
+		ce.op = opCall
+		ce.callee = byFunc[op.Callee]
+		if ce.callee == nil {
+			return fmt.Errorf("exec: %s: call of %s, which is not in the program", e.Pos, op.Callee.Name)
+		}
+		if len(op.Args) != len(op.Callee.Formals) {
+			return fmt.Errorf("exec: %s: %s takes %d arguments, called with %d", e.Pos, op.Callee.Name, len(op.Callee.Formals), len(op.Args))
+		}
+		if op.Result != nil && op.Callee.Ret == nil {
+			return fmt.Errorf("exec: %s: the result of %s, which returns nothing, is assigned", e.Pos, op.Callee.Name)
+		}
+		exprs = op.Args
+	case *ir.Return:
+		ce.op = opReturn
+		if op.HasValue {
+			if c.f.Ret == nil {
+				return fmt.Errorf("exec: %s: %s returns a value but has no return slot", e.Pos, c.f.Name)
+			}
+			exprs = []numeric.LinExpr{op.Value}
+		}
+	case *ir.Skip:
+		ce.op = opSkip
+	default:
+		return fmt.Errorf("exec: %s: unknown operation %T", e.Pos, e.Op)
+	}
+	reads, err := readSet(exprs, len(m.prog.Vars))
+	if err != nil {
+		return fmt.Errorf("exec: %s: %v", e.Pos, err)
+	}
+	ce.reads = reads
+	ce.local = true
+	for _, v := range reads {
+		if o := m.owner[v]; o != 0 && o != c.owner {
+			ce.local = false
+		}
+	}
+	// Compile only once every variable is known to exist.
+	if ce.op == opAssume {
+		ce.cond = compileCond(e.Op.(*ir.Assume).Cond)
+	} else {
+		for _, x := range exprs {
+			ce.rhs = append(ce.rhs, compileLin(x))
+		}
+	}
+	return nil
+}
+
+// has reports whether l is at its ID's place in locs.
+func has(locs []*ir.Loc, l *ir.Loc) bool { return l.ID >= 0 && l.ID < len(locs) && locs[l.ID] == l }
 
 // readSet returns the variables of exprs, ascending and without repeats.
 func readSet(exprs []numeric.LinExpr, nvars int) ([]int32, error) {

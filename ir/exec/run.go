@@ -56,41 +56,52 @@ func (m *Machine) Run(o Oracle, opt Options) Result {
 	m.acts[m.main.owner] = m.gen
 	m.main.active = 1
 	m.stack = append(m.stack, frame{fn: m.main, saveBase: -1})
-	r.loop(m.main.f.Entry, maxSteps, maxDepth)
+	r.loop(&m.main.locs[m.main.f.Entry.ID], maxSteps, maxDepth)
 	r.res.Vals = append([]numeric.Int(nil), m.vals...)
 	return r.res
 }
 
 // loop runs from loc until the run ends, setting r.res.
-func (r *runner) loop(loc *ir.Loc, maxSteps, maxDepth int) {
+//
+// It is the interpreter's hot path: the state it touches every step
+// (the location, the current function and its activation number, the
+// step count) lives in local variables, an edge whose reads are known to
+// be initialised skips the check (cedge.readyAct), the conditions of a
+// location's Assume edges are evaluated in place, and the rare cases
+// (choices, blocking, havocs, calls) are left to other methods.
+func (r *runner) loop(loc *cloc, maxSteps, maxDepth int) {
 	m := r.m
-	vals, def, acts, owner := m.vals, m.def, m.acts, m.owner
+	vals, def, acts, owner, choice := m.vals, m.def, m.acts, m.owner, m.choice
+	record, stop := r.record, r.stop
 	cur := m.main
+	curAct := acts[cur.owner] // the current activation of cur
+	steps := 0
 	var pinned *ir.Edge // a Def havoc just executed: the next location must not block
+run:
 	for {
-		switch loc.Kind {
+		switch loc.kind {
 		case ir.Error:
-			r.end(ErrorReached, loc, nil, nil)
-			return
+			r.end(ErrorReached, loc.loc, nil, nil)
+			break run
 		case ir.Sink:
-			r.end(Sink, loc, nil, nil)
-			return
+			r.end(Sink, loc.loc, nil, nil)
+			break run
 		case ir.Exit:
 			if len(m.stack) == 1 {
-				r.end(Returned, loc, nil, nil)
+				r.end(Returned, loc.loc, nil, nil)
 				if ret := cur.f.Ret; ret != nil && def[ret.ID] == acts[owner[ret.ID]] {
 					r.res.Ret, r.res.HasRet = vals[ret.ID], true
 				}
-				return
+				break run
 			}
 			top := m.stack[len(m.stack)-1]
 			call := top.call
-			c := call.Op.(*ir.Call)
+			c := call.e.Op.(*ir.Call)
 			var rv numeric.Int
 			if c.Result != nil {
 				ret := cur.f.Ret
-				if !r.initialise(int32(ret.ID), call) {
-					return
+				if !r.initialise(int32(ret.ID), call.e) {
+					break run
 				}
 				rv = vals[ret.ID]
 			}
@@ -105,83 +116,140 @@ func (r *runner) loop(loc *ir.Loc, maxSteps, maxDepth int) {
 			cur.active--
 			m.stack = m.stack[:len(m.stack)-1]
 			cur = m.stack[len(m.stack)-1].fn
+			curAct = acts[cur.owner]
 			var assigned []Binding
 			if c.Result != nil {
 				id := c.Result.ID
 				vals[id], def[id] = rv, acts[owner[id]]
-				if r.record {
+				if record {
 					assigned = []Binding{{c.Result, rv}}
 				}
 			}
-			if r.record {
-				r.step(call, len(m.stack)-1, true, assigned)
+			if record {
+				r.step(call.e, len(m.stack)-1, true, assigned)
 			}
-			loc = call.To
+			loc = call.to
 			continue
 		}
 
-		if r.res.Steps >= maxSteps || (r.stop != nil && r.res.Steps&0xfff == 0 && r.stop()) {
-			r.end(StepLimit, loc, nil, nil)
-			return
+		if steps >= maxSteps || (stop != nil && steps&0xfff == 0 && stop()) {
+			r.end(StepLimit, loc.loc, nil, nil)
+			break run
 		}
-		e := r.pick(loc, cur, pinned)
-		if e == nil {
-			return
+
+		// Choose the edge: the only one, or among the enabled ones.
+		ce := loc.only
+		if ce == nil {
+			n := 0
+			nondet := false
+			for i, oe := range loc.out {
+				if oe.op == opAssume {
+					if oe.readyAct != curAct && !r.ready(oe, curAct) {
+						break run
+					}
+					var v, det bool
+					switch c := &oe.cond; c.op {
+					case condVarLE:
+						if x, ok := vals[c.v].Int64(); ok {
+							v, det = x <= c.t, true
+						} else {
+							v, det = c.eval(vals)
+						}
+					case condVarGE:
+						if x, ok := vals[c.v].Int64(); ok {
+							v, det = x >= c.t, true
+						} else {
+							v, det = c.eval(vals)
+						}
+					default:
+						v, det = c.eval(vals)
+					}
+					if det && !v {
+						continue
+					}
+					nondet = nondet || !det
+				}
+				choice[n] = int32(i)
+				n++
+			}
+			if n == 1 {
+				ce = loc.out[choice[0]]
+			} else if ce = r.choose(loc, choice[:n], nondet, pinned); ce == nil {
+				break run
+			}
 		}
 		pinned = nil
-		r.res.Steps++
-		info := &cur.edges[e.ID]
+		steps++
+
 		var assigned []Binding
-		switch op := e.Op.(type) {
-		case *ir.Assign:
-			if !r.initialiseAll(info.reads, e) {
-				return
+		switch ce.op {
+		case opAssign1:
+			if ce.readyAct != curAct && !r.ready(ce, curAct) {
+				break run
 			}
-			if len(op.Lhs) == 1 {
-				id := op.Lhs[0].ID
-				vals[id], def[id] = op.Rhs[0].Eval(vals), acts[owner[id]]
+			id, l := ce.lhs[0], &ce.rhs[0]
+			x, ok := int64(0), false
+			if l.kind == linVarPlus { // lin.eval, inlined for x := y + c
+				if y, yok := vals[l.v].Int64(); yok {
+					x, ok = add64(y, l.c)
+				}
 			} else {
-				tmp := m.scratch[:0]
-				for _, x := range op.Rhs {
-					tmp = append(tmp, x.Eval(vals))
-				}
-				m.scratch = tmp
-				for i, x := range op.Lhs {
-					vals[x.ID], def[x.ID] = tmp[i], acts[owner[x.ID]]
-				}
+				x, ok = l.evalGeneral(vals)
 			}
-			if r.record {
-				for _, x := range op.Lhs {
+			if ok {
+				vals[id] = numeric.I(x)
+			} else {
+				vals[id] = l.exact.Eval(vals)
+			}
+			def[id] = acts[owner[id]]
+			if record {
+				assigned = []Binding{{ce.e.Op.(*ir.Assign).Lhs[0], vals[id]}}
+			}
+		case opAssign:
+			if ce.readyAct != curAct && !r.ready(ce, curAct) {
+				break run
+			}
+			tmp := m.scratch[:0]
+			for i := range ce.rhs {
+				tmp = append(tmp, ce.rhs[i].value(vals))
+			}
+			m.scratch = tmp
+			for i, id := range ce.lhs {
+				vals[id], def[id] = tmp[i], acts[owner[id]]
+			}
+			if record {
+				for _, x := range ce.e.Op.(*ir.Assign).Lhs {
 					assigned = append(assigned, Binding{x, vals[x.ID]})
 				}
 			}
-		case *ir.Havoc:
-			v, ok := r.havoc(op, e, info, cur)
+		case opHavoc:
+			h := ce.e.Op.(*ir.Havoc)
+			v, ok := r.havoc(h, ce, cur, curAct)
 			if !ok {
-				return
+				break run
 			}
-			if op.Def != nil {
-				pinned = e
+			if h.Def != nil {
+				pinned = ce.e
 			}
-			id := op.Var.ID
+			id := h.Var.ID
 			vals[id], def[id] = v, acts[owner[id]]
-			if r.record {
-				assigned = []Binding{{op.Var, v}}
+			if record {
+				assigned = []Binding{{h.Var, v}}
 			}
-		case *ir.Call:
-			if !r.initialiseAll(info.reads, e) {
-				return
+		case opCall:
+			if ce.readyAct != curAct && !r.ready(ce, curAct) {
+				break run
 			}
 			if len(m.stack) >= maxDepth {
-				r.end(DepthLimit, loc, e, nil)
-				return
+				r.end(DepthLimit, loc.loc, ce.e, nil)
+				break run
 			}
 			args := m.scratch[:0]
-			for _, a := range op.Args {
-				args = append(args, a.Eval(vals))
+			for i := range ce.rhs {
+				args = append(args, ce.rhs[i].value(vals))
 			}
 			m.scratch = args
-			g := info.callee
+			g := ce.callee
 			base := -1
 			if g.active > 0 {
 				base = len(m.saved)
@@ -189,108 +257,112 @@ func (r *runner) loop(loc *ir.Loc, maxSteps, maxDepth int) {
 					m.saved = append(m.saved, saved{vals[v], def[v]})
 				}
 			}
-			m.stack = append(m.stack, frame{fn: g, call: e, prevAct: acts[g.owner], saveBase: base})
+			m.stack = append(m.stack, frame{fn: g, call: ce, prevAct: acts[g.owner], saveBase: base})
 			m.gen++
 			acts[g.owner] = m.gen
 			g.active++
-			for i, x := range op.Callee.Formals {
+			for i, x := range g.f.Formals {
 				vals[x.ID], def[x.ID] = args[i], m.gen
-				if r.record {
+				if record {
 					assigned = append(assigned, Binding{x, args[i]})
 				}
 			}
-			if r.record {
-				r.step(e, len(m.stack)-2, false, assigned)
+			if record {
+				r.step(ce.e, len(m.stack)-2, false, assigned)
 			}
-			cur = g
-			loc = g.f.Entry
+			cur, curAct = g, m.gen
+			loc = &g.locs[g.f.Entry.ID]
 			continue
-		case *ir.Return:
-			if op.HasValue {
-				if !r.initialiseAll(info.reads, e) {
-					return
+		case opReturn:
+			if len(ce.rhs) > 0 { // a value
+				if ce.readyAct != curAct && !r.ready(ce, curAct) {
+					break run
 				}
 				ret := cur.f.Ret
-				vals[ret.ID], def[ret.ID] = op.Value.Eval(vals), acts[cur.owner]
-				if r.record {
+				vals[ret.ID], def[ret.ID] = ce.rhs[0].value(vals), curAct
+				if record {
 					assigned = []Binding{{ret, vals[ret.ID]}}
 				}
 			}
-		case *ir.Assume, *ir.Skip:
+		case opAssume, opSkip:
 		}
-		if r.record {
-			r.step(e, len(m.stack)-1, false, assigned)
+		if record {
+			r.step(ce.e, len(m.stack)-1, false, assigned)
 		}
-		loc = e.To
+		loc = ce.to
 	}
+	r.res.Steps = steps
 }
 
-// pick returns the edge to take out of loc, or nil when the run ends
-// there (blocked, inputs exhausted, a bad oracle answer).
-func (r *runner) pick(loc *ir.Loc, cur *fn, pinned *ir.Edge) *ir.Edge {
+// choose returns the edge to take out of loc among its enabled
+// out-edges (their indices in loc.out, in order), or nil when the run
+// ends there (blocked, choices exhausted, a bad oracle answer). nondet
+// says whether an enabled edge's condition involves an ir.Nondet; pinned
+// is the Def havoc just executed, if any.
+func (r *runner) choose(loc *cloc, enabled []int32, nondet bool, pinned *ir.Edge) *cedge {
 	m := r.m
-	out := loc.Out
-	if len(out) == 1 {
-		if _, ok := out[0].Op.(*ir.Assume); !ok {
-			return out[0]
-		}
-	}
-	enabled := m.enabled[:0]
-	nondet := false
-	for _, e := range out {
-		if a, ok := e.Op.(*ir.Assume); ok {
-			if !r.initialiseAll(cur.edges[e.ID].reads, e) {
-				return nil
-			}
-			v, det := ir.Eval(a.Cond, m.vals)
-			if det && !v {
-				continue
-			}
-			nondet = nondet || !det
-		}
-		enabled = append(enabled, e)
-	}
-	m.enabled = enabled
 	switch len(enabled) {
 	case 0:
 		if pinned != nil {
 			h := pinned.Op.(*ir.Havoc)
-			r.end(Internal, loc, pinned, fmt.Errorf("%s: %s = %s (%s) contradicts the assumptions that follow it",
+			r.end(Internal, loc.loc, pinned, fmt.Errorf("%s: %s = %s (%s) contradicts the assumptions that follow it",
 				pinned.Pos, h.Var.Qual, m.vals[h.Var.ID], h.Def.String(m.prog.Env())))
 			return nil
 		}
-		r.end(Blocked, loc, nil, nil)
+		r.end(Blocked, loc.loc, nil, nil)
 		return nil
 	case 1:
-		return enabled[0]
+		return loc.out[enabled[0]]
 	}
-	i, ok := r.o.Choose(loc, enabled)
+	edges := m.enabled[:0]
+	for _, i := range enabled {
+		edges = append(edges, loc.out[i].e)
+	}
+	m.enabled = edges
+	i, ok := r.o.Choose(loc.loc, edges)
 	if !ok {
-		r.end(InputsExhausted, loc, nil, nil)
+		r.end(InputsExhausted, loc.loc, nil, nil)
 		return nil
 	}
-	if i < 0 || i >= len(enabled) {
-		r.end(Internal, loc, nil, fmt.Errorf("%s: the oracle chose edge %d of %d", loc.Pos, i, len(enabled)))
+	if i < 0 || i >= len(edges) {
+		r.end(Internal, loc.loc, nil, fmt.Errorf("%s: the oracle chose edge %d of %d", loc.loc.Pos, i, len(edges)))
 		return nil
 	}
-	r.res.Inputs = append(r.res.Inputs, Input{Source: ChoiceSource, Value: numeric.I(int64(i)), Pos: loc.Pos, Func: loc.Func.Name})
+	r.res.Inputs = append(r.res.Inputs, Input{Source: ChoiceSource, Value: numeric.I(int64(i)), Pos: loc.loc.Pos, Func: loc.loc.Func.Name})
 	if !nondet {
 		r.res.Ambiguous++
 	}
-	return enabled[i]
+	return loc.out[enabled[i]]
 }
 
-// havoc returns the value a Havoc edge e gives its variable, or false
-// when the run ends there.
-func (r *runner) havoc(h *ir.Havoc, e *ir.Edge, info *edgeInfo, cur *fn) (numeric.Int, bool) {
+// ready gives the uninitialised variables ce reads their arbitrary
+// values (see initialise), and records that they are initialised in the
+// current activation act when that stays true (cedge.local); false when
+// the run ends.
+func (r *runner) ready(ce *cedge, act uint64) bool {
+	if !r.initialiseAll(ce.reads, ce.e) {
+		return false
+	}
+	if ce.local {
+		ce.readyAct = act
+	}
+	return true
+}
+
+// havoc returns the value the Havoc h of edge ce gives its variable, or
+// false when the run ends there; cur is the executing function and act
+// its current activation.
+func (r *runner) havoc(h *ir.Havoc, ce *cedge, cur *fn, act uint64) (numeric.Int, bool) {
 	var v numeric.Int
+	e := ce.e
 	switch {
 	case h.Def != nil:
-		if !r.initialiseAll(info.reads, e) {
+		if ce.readyAct != act && !r.ready(ce, act) {
 			return v, false
 		}
+		vals := r.m.vals
 		var err error
-		v, err = evalDef(h.Def, r.m.vals)
+		v, err = evalDef(h.Def, ce.rhs[0].value(vals), ce.rhs[1].value(vals))
 		if err != nil {
 			var ub *ir.ErrUndefined
 			if errors.As(err, &ub) {
@@ -300,7 +372,7 @@ func (r *runner) havoc(h *ir.Havoc, e *ir.Edge, info *edgeInfo, cur *fn) (numeri
 			}
 			return v, false
 		}
-		if !h.Range.Contains(v) {
+		if !ce.rng.contains(v) {
 			r.end(Internal, e.From, e, fmt.Errorf("%s: %s = %s (%s) lies outside the havoc's range %s",
 				e.Pos, h.Var.Qual, v, h.Def.String(r.m.prog.Env()), h.Range))
 			return v, false
@@ -313,7 +385,7 @@ func (r *runner) havoc(h *ir.Havoc, e *ir.Edge, info *edgeInfo, cur *fn) (numeri
 			r.end(InputsExhausted, e.From, e, nil)
 			return v, false
 		}
-		if !h.Range.Contains(v) {
+		if !ce.rng.contains(v) {
 			r.end(Internal, e.From, e, fmt.Errorf("%s: input %s for %s lies outside its range %s", e.Pos, v, h.Input, h.Range))
 			return v, false
 		}
@@ -321,7 +393,7 @@ func (r *runner) havoc(h *ir.Havoc, e *ir.Edge, info *edgeInfo, cur *fn) (numeri
 		return v, true
 	}
 	v = r.o.Arbitrary(h, e)
-	if !h.Range.Contains(v) {
+	if !ce.rng.contains(v) {
 		r.end(Internal, e.From, e, fmt.Errorf("%s: arbitrary value %s for %s lies outside its range %s", e.Pos, v, h.Var.Qual, h.Range))
 		return v, false
 	}
@@ -351,7 +423,7 @@ func (r *runner) initialise(v int32, at *ir.Edge) bool {
 	}
 	h := &m.initHv[v]
 	x := r.o.Arbitrary(h, at)
-	if !h.Range.Contains(x) {
+	if !m.initRng[v].contains(x) {
 		r.end(Internal, at.From, at, fmt.Errorf("%s: arbitrary value %s for %s lies outside its range %s", at.Pos, x, h.Var.Qual, h.Range))
 		return false
 	}
