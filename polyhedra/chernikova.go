@@ -44,6 +44,7 @@ type cone struct {
 	nbits  int      // inequality rows processed so far
 	neqs   int      // equality rows processed so far (bounds their rank)
 	bitcap int      // bit capacity of each bitset, fixed when the cone is made
+	made   int      // rays made by combining adjacent pairs (the work done)
 }
 
 // newUniverse returns the cone R^dim (dim unit lines, no rays), with room
@@ -185,6 +186,7 @@ func (c *cone) add(row vec, eq bool) {
 			}
 			rays = append(rays, r)
 			sat = append(sat, s)
+			c.made++
 		}
 	}
 	c.rays, c.sat = rays, sat

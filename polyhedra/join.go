@@ -80,6 +80,7 @@ func hullIncremental(p, q *poly) *poly {
 	for _, i := range order {
 		c.add(q.rays[i], false)
 	}
+	p.st.combined(c.made)
 	h := &poly{n: n, hasC: true, hasG: true, min: true, st: p.st}
 	for _, l := range c.lines {
 		h.eqs = append(h.eqs, l.signNormalize())

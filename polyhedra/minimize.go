@@ -226,6 +226,7 @@ func satOf(rays, ineqs []vec, n int) []bitset {
 // fromCone takes the generators of a primal cone whose inequality rows were
 // positivity followed by ineqs, and minimises the constraints with them.
 func (p *poly) fromCone(c *cone, ineqs []vec) {
+	p.st.combined(c.made)
 	vertex := false
 	for _, r := range c.rays {
 		if r[0].Sign() > 0 {
@@ -321,6 +322,7 @@ func (p *poly) dual() {
 	for _, r := range p.rays {
 		c.add(r, false)
 	}
+	p.st.combined(c.made)
 	// c.lines are the equalities of P, c.rays its constraints (possibly
 	// including positivity, which is dropped).
 	p.eqs = nil
