@@ -21,10 +21,12 @@ import (
 	"github.com/numpred/numpred/numeric"
 )
 
-// exactOnly, when set before New, makes the Machine evaluate every linear
-// expression, atom and Def operand on the exact numeric path: the tests'
-// reference for the int64 fast path.
-var exactOnly bool
+// reference, when set while New compiles a program, makes the Machine
+// the tests' reference for the fast paths: it evaluates every linear
+// expression, atom, range check and Def on the exact numeric path and
+// checks the reads of every edge every time it meets it (as the
+// interpreter did before it compiled programs).
+var reference bool
 
 // linKind classifies a compiled expression by the shape its fast path
 // takes.
@@ -56,7 +58,7 @@ type term struct {
 func compileLin(e numeric.LinExpr) lin {
 	l := lin{exact: e}
 	c, ok := e.Constant().Int64()
-	if !ok || exactOnly {
+	if !ok || reference {
 		return l // linBig
 	}
 	l.c = c
@@ -292,28 +294,33 @@ func (c *cond) eval(vals []numeric.Int) (value, determined bool) {
 type span struct {
 	lo, hi int64
 	r      numeric.Range
+	exact  bool // check every value with r (the reference)
 }
 
-// compileRange compiles r. An infinite end becomes the int64 extreme on
-// its side: every int64 lies within it.
+// compileRange compiles r. An infinite end on its own side becomes the
+// int64 extreme there (every int64 lies within it); one on the other
+// side (Lo = +oo, Hi = -oo) empties the range.
 func compileRange(r numeric.Range) span {
-	s := span{lo: math.MinInt64, hi: math.MaxInt64, r: r}
-	if r.IsEmpty() {
-		s.lo, s.hi = 1, 0
-		return s
-	}
+	s := span{lo: math.MinInt64, hi: math.MaxInt64, r: r, exact: reference}
 	if lo, ok := r.Lo.Int64(); ok {
 		s.lo = lo
+	} else if r.Lo.IsPlusInf() {
+		s.lo, s.hi = 1, 0
 	}
 	if hi, ok := r.Hi.Int64(); ok {
 		s.hi = hi
+	} else if r.Hi.IsMinusInf() {
+		s.lo, s.hi = 1, 0
+	}
+	if r.IsEmpty() || s.lo > s.hi {
+		s.lo, s.hi = 1, 0
 	}
 	return s
 }
 
 // contains reports whether v lies in the range, as numeric.Range.Contains.
 func (s *span) contains(v numeric.Int) bool {
-	if x, ok := v.Int64(); ok {
+	if x, ok := v.Int64(); ok && !s.exact {
 		return s.lo <= x && x <= s.hi
 	}
 	return s.r.Contains(v)

@@ -16,9 +16,9 @@ import (
 )
 
 // evalDef computes d given the values x of d.X and y of d.Y, as d.Eval
-// does.
-func evalDef(d *ir.Def, x, y numeric.Int) (numeric.Int, error) {
-	if a, ok := x.Int64(); ok {
+// does; on int64 operands when fast is set and it can.
+func evalDef(d *ir.Def, x, y numeric.Int, fast bool) (numeric.Int, error) {
+	if a, ok := x.Int64(); ok && fast {
 		if b, ok := y.Int64(); ok {
 			if v, ok := applyInt64(d.Op, d.Type, a, b); ok {
 				return v, nil

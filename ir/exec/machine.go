@@ -20,6 +20,7 @@ import (
 type Machine struct {
 	prog    *ir.Program
 	err     error // why the program cannot run (reported by every Run)
+	exact   bool  // compiled as the tests' reference (see reference)
 	main    *fn
 	funcs   []*fn
 	owner   []int32    // per variable ID: 0 for globals, 1 + function index
@@ -109,7 +110,7 @@ type saved struct {
 // to a function of another program, an arity mismatch) gives a Machine
 // whose runs end Internal, saying why.
 func New(p *ir.Program) *Machine {
-	m := &Machine{prog: p}
+	m := &Machine{prog: p, exact: reference}
 	m.err = m.compile()
 	return m
 }
@@ -263,7 +264,7 @@ func (m *Machine) compileEdge(c *fn, e *ir.Edge, ce *cedge, byFunc map[*ir.Func]
 		return fmt.Errorf("exec: %s: %v", e.Pos, err)
 	}
 	ce.reads = reads
-	ce.local = true
+	ce.local = !reference
 	for _, v := range reads {
 		if o := m.owner[v]; o != 0 && o != c.owner {
 			ce.local = false

@@ -362,7 +362,7 @@ func (r *runner) havoc(h *ir.Havoc, ce *cedge, cur *fn, act uint64) (numeric.Int
 		}
 		vals := r.m.vals
 		var err error
-		v, err = evalDef(h.Def, ce.rhs[0].value(vals), ce.rhs[1].value(vals))
+		v, err = evalDef(h.Def, ce.rhs[0].value(vals), ce.rhs[1].value(vals), !r.m.exact)
 		if err != nil {
 			var ub *ir.ErrUndefined
 			if errors.As(err, &ub) {
