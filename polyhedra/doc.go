@@ -20,10 +20,14 @@
 // adjacency test, and minimised lazily: an operation computes the
 // representation it needs, and redundant rows are removed by comparing
 // saturation sets (minimize.go). Equalities stay equalities, lines stay
-// lines. Coefficients are numeric.Int (int64 fast path with overflow
-// detection, math/big fallback): nothing ever wraps. Rows are normalised
-// by the gcd of their entries; a vertex with rational coordinates is the
-// integer row (d, x) standing for x/d.
+// lines. A minimal polyhedron keeps its saturation matrix, so that adding
+// constraints to it starts the conversion without a scalar product.
+// Coefficients are exact integers (zint.go: numeric.Int's representation,
+// an int64 or a big integer), and the inner loops of the conversion
+// (vec.go) compute with 64-bit entries in 128 bits without allocating and
+// with big entries in reused scratch space: nothing ever wraps. Rows are
+// normalised by the gcd of their entries; a vertex with rational
+// coordinates is the integer row (d, x) standing for x/d.
 //
 // # Operations, in program notation
 //
@@ -56,10 +60,16 @@
 // constant g does not divide is false. This is done to every constraint
 // the domain creates (also those of hulls), so gamma never changes. It is
 // integer tightening, not the integer hull: a polyhedron with rational
-// but no integer points may remain non-empty, so IsBottom may answer false
-// for an empty gamma (the interface allows that). Bound and Entails round
-// the rational optimum inwards (floor of a maximum, ceiling of a minimum)
-// per independent block, which is exact for the rounding of one form.
+// but no integer points may remain, and operations keep it as it is.
+// IsBottom decides integer emptiness where an answer is asked for
+// (emptiness.go): on the generators first (an integral vertex, the
+// bounding box, rounding, splitting along a thin direction), then by
+// branch and bound on the simplex with a budget; when the budget runs out
+// it answers false, which the interface allows. The answer, and the
+// integer point found, are cached in the value; Leq and Equal use those
+// points to refute inclusions at once. Bound and Entails round the
+// rational optimum inwards (floor of a maximum, ceiling of a minimum) per
+// independent block, which is exact for the rounding of one form.
 //
 // # Online decomposition
 //
@@ -75,10 +85,24 @@
 //
 // # The simplex
 //
-// polyhedra/internal/simplex is an exact rational simplex (Bland's rule)
-// used for Farkas certificates: Farkas returns multipliers proving a
-// conjunction of linear constraints infeasible, the basis of interpolation
-// in refinement. Maximize optimises with it.
+// polyhedra/internal/simplex is an exact simplex over the rationals
+// computed without fractions: the general simplex of Dutertre and de
+// Moura on a tableau kept fraction-free by Bareiss's integer-preserving
+// pivoting, so that its numbers stay minors of the input (no gcd, no
+// growth beyond the Hadamard bound), with Bland's rule and a work budget
+// per solver (answering "unknown" when it runs out). Branch and bound
+// (integer.go) tightens and restores variable bounds on one tableau.
+// Farkas returns multipliers proving a conjunction of linear constraints
+// infeasible, the basis of interpolation in refinement; Maximize
+// optimises with it.
+//
+// # Statistics
+//
+// Domain.Stats returns counters and timers of the operations (count and
+// time per operation, the slowest single one) and of the work inside them
+// (minimisations and the rows Chernikova's algorithm made, integer
+// emptiness tests, simplex runs, pivots, and the searches that ran out of
+// budget), for --stats.
 //
 // # References
 //
