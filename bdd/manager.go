@@ -100,6 +100,8 @@ type Manager struct {
 	replacer map[string]rudd.Replacer
 	// cof caches the branches of nodes met by traversals (see branches).
 	cof map[int]branch
+	// steps caches the steps of Cube.
+	steps map[cubeStep]Node
 }
 
 // Block is one entry of a Layout: the three variables of predicate Pred,
@@ -155,7 +157,7 @@ func New(preds, terms int, opts ...Option) (*Manager, error) {
 			c.layout = append(c.layout, PredBlock(i))
 		}
 	}
-	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}, cof: map[int]branch{}}
+	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}, cof: map[int]branch{}, steps: map[cubeStep]Node{}}
 	for r := range m.predVar {
 		m.predVar[r] = make([]int, preds)
 		for i := range m.predVar[r] {

@@ -212,6 +212,11 @@ func (m *Manager) Cube(lits []Literal) (Node, error) {
 			}
 			continue
 		}
+		key := cubeStep{l.Var, l.Pos, acc.ID()}
+		if r, ok := m.steps[key]; ok {
+			acc = r
+			continue
+		}
 		x, err := m.Lit(l.Var, true)
 		if err != nil {
 			return Node{}, err
@@ -223,8 +228,23 @@ func (m *Manager) Cube(lits []Literal) (Node, error) {
 		if acc, err = m.Ite(x, hi, lo); err != nil {
 			return Node{}, err
 		}
+		if len(m.steps) >= maxBranchCache {
+			clear(m.steps)
+		}
+		m.steps[key] = acc
 	}
 	return acc, nil
+}
+
+// cubeStep names one step of Cube: the literal (v, pos) above the cube
+// below. The cached result keeps below alive (it is its child), so the
+// key's ID stays valid while the entry exists; cubes that share a suffix
+// (the numeric leaves of MTNDD, which differ in a few bounds) then share
+// its handles instead of each paying for new ones.
+type cubeStep struct {
+	v     int
+	pos   bool
+	below int
 }
 
 // ErrStop may be returned by a Paths callback to end the enumeration
