@@ -204,7 +204,11 @@ func (x nddImpl[V]) postNP(t NumPred, a DDVal) (DDVal, bool) {
 	u := x.c.and(a.u, x.f.alpha(toNNF(And(t.Guard, relationExpr(t.Pred)), true), true, true).u)
 	elim := x.elimSet(t.Num, x.c.predVars(t.Pred.Preds, false))
 	r := x.c.ctxApply(u, x.nddPost(t.Num), x.c.top(), elim, x.postRel(u, t.Num, t.Pred.Preds))
-	return DDVal{x.c.unprimeNode(r)}, true
+	// Only the assigned predicates have primed copies in r. (Their
+	// current copies may be back: the numeric post can produce an atom
+	// that is an atom predicate, so the renaming must handle a clash.)
+	from, to := x.c.predVars(t.Pred.Preds, true), x.c.predVars(t.Pred.Preds, false)
+	return DDVal{x.c.node(x.c.m.Replace(r, from, to))}, true
 }
 
 func (x nddImpl[V]) existsVars(vars []int, a DDVal) DDVal {
