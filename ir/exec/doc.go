@@ -54,8 +54,17 @@
 //
 // # Speed
 //
-// New compiles a program once (the variables each location and edge
-// reads, the frame of each function); a Machine then runs it any number
-// of times without allocating per step unless Options.RecordPath is set.
-// Run is New(p).Run for one-off use.
+// New compiles a program once (the frame of each function; per edge the
+// variables it reads and its expressions and conditions in int64 form);
+// a Machine then runs it any number of times without allocating per step
+// unless Options.RecordPath is set. Run is New(p).Run for one-off use.
+//
+// Values stay numeric.Int, exact; the compiled forms compute on int64
+// and detect every overflow, and an expression whose coefficients,
+// operands or intermediate results leave int64 is evaluated exactly
+// instead (math/big), so a variable beyond int64 costs only the steps
+// that read it. An edge whose reads were found initialised in the
+// current activation of its function is not checked again. On the long
+// deterministic loops of counterexample replay a step costs a few
+// nanoseconds.
 package exec

@@ -347,6 +347,7 @@ func TestRunsMatchReference(t *testing.T) {
 		programs = 300
 	}
 	outcomes := map[Outcome]int{}
+	branches := map[brKind]int{}
 	for i := 0; i < programs; i++ {
 		p := randProgram(rng)
 		fast := New(p)
@@ -355,6 +356,11 @@ func TestRunsMatchReference(t *testing.T) {
 		reference = false
 		if fast.err != nil {
 			t.Fatalf("program %d: %v\n%s", i, fast.err, printed(p))
+		}
+		for _, f := range fast.funcs {
+			for _, l := range f.locs {
+				branches[l.br]++
+			}
 		}
 		for j := 0; j < runs; j++ {
 			seed := rng.Uint64()
@@ -367,7 +373,12 @@ func TestRunsMatchReference(t *testing.T) {
 			outcomes[got.Outcome]++
 		}
 	}
-	t.Logf("outcomes: %v", outcomes)
+	t.Logf("outcomes: %v; locations by branch kind: %v", outcomes, branches)
+	for k := brVarLE; k <= brLinEQ; k++ {
+		if branches[k] == 0 {
+			t.Errorf("no location compiled as a branch of kind %d", k)
+		}
+	}
 	for _, o := range []Outcome{Returned, ErrorReached, Blocked, StepLimit, DepthLimit, Internal} {
 		if outcomes[o] == 0 {
 			t.Errorf("no run ended %v: the programs miss a case", o)

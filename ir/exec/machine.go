@@ -7,6 +7,7 @@ package exec
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/numpred/numpred/ir"
@@ -57,7 +58,26 @@ type cloc struct {
 	// only is the one out-edge when it is not an Assume: it is taken
 	// without looking at anything.
 	only *cedge
+	// A two-way branch, two Assume edges whose conditions are each
+	// other's negation (as front ends emit for if and while), is decided
+	// by one test (see branch): yes is taken when it holds, no otherwise.
+	br      brKind
+	brV     int32 // brVarLE, brVarEQ: the variable
+	brT     int64 // brVarLE, brVarEQ: the threshold
+	brE     *lin  // brLinLE, brLinEQ: the expression
+	yes, no *cedge
 }
+
+// brKind is the test of a two-way branch.
+type brKind uint8
+
+const (
+	brNone  brKind = iota // not a branch compiled as such
+	brVarLE               // x_brV <= brT
+	brVarEQ               // x_brV == brT
+	brLinLE               // brE <= 0
+	brLinEQ               // brE == 0
+)
 
 // opcode is the kind of an edge's operation.
 type opcode uint8
@@ -188,6 +208,7 @@ func (m *Machine) compile() error {
 			if len(cl.out) == 1 && cl.out[0].op != opAssume {
 				cl.only = cl.out[0]
 			}
+			cl.branch()
 			maxOut = max(maxOut, len(cl.out))
 		}
 	}
@@ -279,6 +300,40 @@ func (m *Machine) compileEdge(c *fn, e *ir.Edge, ce *cedge, byFunc map[*ir.Func]
 		}
 	}
 	return nil
+}
+
+// branch compiles cl as a two-way branch when its out-edges are two
+// Assumes of complementary conditions over the same variables: x <= t and
+// x >= t+1, e <= 0 and -e + 1 <= 0 (ir.Negate's forms), an equality and
+// its negation, in either order. Exactly one of them holds at every
+// point, so the test of one decides which is enabled.
+func (cl *cloc) branch() {
+	if len(cl.out) != 2 || cl.out[0].op != opAssume || cl.out[1].op != opAssume ||
+		!slices.Equal(cl.out[0].reads, cl.out[1].reads) {
+		return
+	}
+	for i := range 2 {
+		a, b := &cl.out[i].cond, &cl.out[1-i].cond
+		var n *cond // b's operand when b is a Not
+		if b.op == condNot {
+			n = &b.kids[0]
+		}
+		switch {
+		case a.op == condVarLE && b.op == condVarGE && a.v == b.v && a.t != math.MaxInt64 && b.t == a.t+1:
+			cl.br, cl.brV, cl.brT = brVarLE, a.v, a.t
+		case a.op == condVarEQ && n != nil && n.op == condVarEQ && a.atom.Equal(n.atom):
+			cl.br, cl.brV, cl.brT = brVarEQ, a.v, a.t
+		case a.op == condLE && b.op == condLE && a.e.kind != linBig &&
+			b.atom.Expr().Equal(a.atom.Expr().Neg().AddConst(numeric.I(1))):
+			cl.br, cl.brE = brLinLE, &a.e
+		case a.op == condEQ && n != nil && n.op == condEQ && a.e.kind != linBig && a.atom.Equal(n.atom):
+			cl.br, cl.brE = brLinEQ, &a.e
+		default:
+			continue
+		}
+		cl.yes, cl.no = cl.out[i], cl.out[1-i]
+		return
+	}
 }
 
 // has reports whether l is at its ID's place in locs.

@@ -137,8 +137,43 @@ run:
 			break run
 		}
 
-		// Choose the edge: the only one, or among the enabled ones.
+		// Choose the edge: the only one, the one a two-way branch's test
+		// selects, or one among the enabled ones.
 		ce := loc.only
+		if ce == nil && loc.br != brNone {
+			if e := loc.out[0]; e.readyAct != curAct && !r.ready(e, curAct) {
+				break run
+			}
+			var holds, ok bool
+			switch loc.br {
+			case brVarLE:
+				var x int64
+				if x, ok = vals[loc.brV].Int64(); ok {
+					holds = x <= loc.brT
+				}
+			case brVarEQ:
+				var x int64
+				if x, ok = vals[loc.brV].Int64(); ok {
+					holds = x == loc.brT
+				}
+			case brLinLE:
+				var x int64
+				if x, ok = loc.brE.eval(vals); ok {
+					holds = x <= 0
+				}
+			case brLinEQ:
+				var x int64
+				if x, ok = loc.brE.eval(vals); ok {
+					holds = x == 0
+				}
+			}
+			if ok { // otherwise the general case below decides exactly
+				ce = loc.no
+				if holds {
+					ce = loc.yes
+				}
+			}
+		}
 		if ce == nil {
 			n := 0
 			nondet := false
