@@ -195,7 +195,7 @@ func (m *Machine) compile() error {
 		c.locs = make([]cloc, len(c.f.Locs))
 		for i, l := range c.f.Locs {
 			if l.ID != i || l.Func != c.f {
-				return fmt.Errorf("exec: %s: location %d has ID %d", c.f.Name, i, l.ID)
+				return fmt.Errorf("exec: %s: location %s is misplaced (index %d)", c.f.Name, l, i)
 			}
 			cl := &c.locs[i]
 			cl.loc, cl.kind = l, l.Kind
