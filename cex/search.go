@@ -124,7 +124,8 @@ type searcher struct {
 	restarts int
 }
 
-// maxRestarts bounds the random restarts of one search.
+// maxRestarts bounds the random restarts of a search without a deadline
+// (with one, restarts go on until it).
 const maxRestarts = 100000
 
 // Search looks for a run of prog that reaches an error location until ctx
@@ -163,7 +164,7 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		if c == nil {
 			// Exhausted: restart from random small inputs, with fresh flip
 			// budgets (paths already expanded stay expanded).
-			if width == 0 || s.restarts >= maxRestarts {
+			if _, bounded := ctx.Deadline(); width == 0 || (!bounded && s.restarts >= maxRestarts) {
 				break
 			}
 			s.restarts++
