@@ -201,8 +201,7 @@ func (d *Domain) leq(a, b Poly) bool {
 	// non-inclusions); branch and bound only for the rows left undecided.
 	var hard []inclusion
 	for _, bb := range b.blocks {
-		if k := ao[bb.dims[0]]; k >= 0 && len(a.blocks[k].dims) == len(bb.dims) &&
-			(a.blocks[k].p == bb.p || samePoly(a.blocks[k].p, bb.p)) {
+		if k := ao[bb.dims[0]]; k >= 0 && sameBlock(a.blocks[k], bb) {
 			continue
 		}
 		bb.p.minimize()
@@ -290,6 +289,20 @@ func valueAt(r vec, dims []numeric.Dim, x []zint) zint {
 		}
 	}
 	return v
+}
+
+// sameBlock reports whether x and y are the same block: the same
+// dimensions and the same polyhedron (pointer, or constraints).
+func sameBlock(x, y block) bool {
+	if len(x.dims) != len(y.dims) {
+		return false
+	}
+	for i, d := range x.dims {
+		if y.dims[i] != d {
+			return false
+		}
+	}
+	return x.p == y.p || samePoly(x.p, y.p)
 }
 
 // samePoly reports whether the minimal p and q have the same constraints

@@ -33,7 +33,9 @@
 //
 //   - Assume(a, cs): a ∧ cs, by adding the constraints (incremental
 //     Chernikova on the generators). Meet(a, b) = Assume(a, Constraints(b)).
-//   - Join(a, b): the convex hull, from the union of the generators.
+//   - Join(a, b): the convex hull, from the union of the generators
+//     (block group by block group when the exact hull would start from
+//     exponentially many vertices: an upper bound, see Join).
 //   - Leq(a, b): every constraint of b holds on the integer points of a:
 //     on a's generators with the optimum rounded, else by branch and bound
 //     (see below); Equal is Leq both ways.

@@ -101,7 +101,12 @@ func hullIncremental(p, q *poly) *poly {
 }
 
 // Join returns the convex hull of a and b (the least polyhedron
-// containing both).
+// containing both). One gap: when the blocks in which a and b differ
+// would give the hull more than joinMaxVertices vertices to start from
+// (k independent blocks of two vertices each give 2^k), it returns the
+// product of the hulls of each group of overlapping blocks, an upper
+// bound that drops the relations the hull would create between groups
+// (counted in Stats.Approximated).
 func (d *Domain) Join(a, b Poly) Poly {
 	defer d.st.op(opJoin, time.Now())
 	return d.join(a, b)
@@ -119,8 +124,20 @@ func (d *Domain) join(a, b Poly) Poly {
 	if len(rest) == 0 {
 		return a
 	}
-	h := hull(product(pa, rest, d.st), product(pb, rest, d.st))
 	out := Poly{n: a.n, blocks: common}
+	if !d.noDecomp && productVertices(pa)+productVertices(pb) > joinMaxVertices {
+		// The exact hull links the blocks of the rest and would start
+		// from exponentially many vertices: hull each group of
+		// overlapping blocks apart instead (an upper bound).
+		d.st.approximated()
+		for _, g := range groups(a.n, pa, pb) {
+			h := hull(product(partsOver(pa, g), g, d.st), product(partsOver(pb, g), g, d.st))
+			out.blocks = append(out.blocks, split(h, g)...)
+		}
+		sortBlocks(out.blocks)
+		return out
+	}
+	h := hull(product(pa, rest, d.st), product(pb, rest, d.st))
 	if d.noDecomp {
 		out.blocks = append(out.blocks, block{dims: rest, p: h})
 	} else {
@@ -130,15 +147,76 @@ func (d *Domain) join(a, b Poly) Poly {
 	return out
 }
 
+// joinMaxVertices bounds the vertices of the products whose exact hull
+// Join computes; beyond it, Join hulls groups of blocks apart.
+const joinMaxVertices = 2048
+
+// productVertices returns the number of vertices of the product of the
+// parts (the product of their numbers of vertices), saturated beyond
+// joinMaxVertices.
+func productVertices(parts []block) int {
+	n := 1
+	for _, b := range parts {
+		b.p.minimize()
+		k := 0
+		for _, g := range b.p.rays {
+			if !g[0].IsZero() {
+				k++
+			}
+		}
+		if k > 1 {
+			n *= k
+		}
+		if n > joinMaxVertices {
+			return joinMaxVertices + 1
+		}
+	}
+	return n
+}
+
+// groups returns the dimensions of the connected groups of the blocks of
+// pa and pb (blocks overlap through their dimensions), each sorted.
+func groups(n int, pa, pb []block) [][]numeric.Dim {
+	u := newUF(n)
+	use := make([]bool, n)
+	for _, parts := range [][]block{pa, pb} {
+		for _, b := range parts {
+			for _, x := range b.dims {
+				use[x] = true
+				u.union(int(b.dims[0]), int(x))
+			}
+		}
+	}
+	return u.classes(use)
+}
+
+// partsOver returns the parts whose dimensions lie in g.
+func partsOver(parts []block, g []numeric.Dim) []block {
+	in := make(map[numeric.Dim]bool, len(g))
+	for _, x := range g {
+		in[x] = true
+	}
+	var out []block
+	for _, b := range parts {
+		if in[b.dims[0]] {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 // factor splits a and b into the blocks they share (same dimensions, same
-// polyhedron) and the rest: the remaining dimensions (sorted) and the
-// blocks of a and of b over them.
+// polyhedron: the same pointer or the same constraints) and the rest: the
+// remaining dimensions (sorted) and the blocks of a and of b over them.
+// The hull of the rest links its blocks, and its size is exponential in
+// their number, so a block recomputed to the same polyhedron must not
+// count as changed.
 func (d *Domain) factor(a, b Poly) (common []block, rest []numeric.Dim, pa, pb []block) {
 	ao, bo := a.owner(), b.owner()
 	shared := make([]bool, len(a.blocks))
 	sharedB := make([]bool, len(b.blocks))
 	for k, ab := range a.blocks {
-		if j := bo[ab.dims[0]]; j >= 0 && b.blocks[j].p == ab.p && len(b.blocks[j].dims) == len(ab.dims) {
+		if j := bo[ab.dims[0]]; j >= 0 && sameBlock(b.blocks[j], ab) {
 			shared[k], sharedB[j] = true, true
 			common = append(common, ab)
 		}

@@ -326,7 +326,7 @@ func (d *Domain) Meet(a, b Poly) Poly {
 	var cs []numeric.Constraint
 	ao := a.owner()
 	for _, bb := range b.blocks {
-		if k := ao[bb.dims[0]]; k >= 0 && a.blocks[k].p == bb.p && len(a.blocks[k].dims) == len(bb.dims) {
+		if k := ao[bb.dims[0]]; k >= 0 && sameBlock(a.blocks[k], bb) {
 			continue
 		}
 		bb.p.minimize()

@@ -34,6 +34,10 @@ type Stats struct {
 	// Combined counts the rows Chernikova's algorithm made by combining
 	// adjacent pairs (in minimisations and hulls): its work, not timed.
 	Combined int64
+	// Approximated counts the joins that hulled groups of blocks apart
+	// because the exact hull would start from too many vertices (an
+	// upper bound of the hull, less precise).
+	Approximated int64
 	// Emptiness counts the integer emptiness tests of polyhedra that are
 	// not rationally empty (each block's answer is cached in the value):
 	// EmptyCheap of them were decided by the tests on the generators
@@ -74,6 +78,9 @@ func (s Stats) String() string {
 		fmt.Fprintf(&b, " (slowest %s %.3fs)", s.SlowestOp, s.Slowest.Seconds())
 	}
 	fmt.Fprintf(&b, "; minimise %d in %.3fs (%d rows made)", s.Minimize.Count, s.Minimize.Time.Seconds(), s.Combined)
+	if s.Approximated > 0 {
+		fmt.Fprintf(&b, "; %d joins by groups", s.Approximated)
+	}
 	fmt.Fprintf(&b, "; emptiness %d in %.3fs (%d cheap, %d gave up)",
 		s.Emptiness.Count, s.Emptiness.Time.Seconds(), s.EmptyCheap, s.EmptyGaveUp)
 	fmt.Fprintf(&b, "; simplex %d in %.3fs (%d pivots, %d gave up)",
@@ -157,6 +164,16 @@ func (c *counters) minimized(start time.Time) {
 	c.mu.Lock()
 	c.s.Minimize.Count++
 	c.s.Minimize.Time += el
+	c.mu.Unlock()
+}
+
+// approximated records a join computed by groups of blocks.
+func (c *counters) approximated() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.s.Approximated++
 	c.mu.Unlock()
 }
 

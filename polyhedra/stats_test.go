@@ -42,3 +42,43 @@ func TestStatsCountsOutermostOps(t *testing.T) {
 		t.Errorf("String() = %q", str)
 	}
 }
+
+// TestJoinOfManyBlocks joins values of 14 independent blocks that all
+// differ (the lock programs: each pair p_i, l_i is (0, 0) in one value and
+// (1, 1) in the other): the exact hull would start from 2^14 vertices, so
+// Join hulls block by block, an upper bound that keeps each block's
+// relation (l_i = p_i) and is counted.
+func TestJoinOfManyBlocks(t *testing.T) {
+	d := New()
+	const k = 14
+	var ca, cb []numeric.Constraint
+	for i := 0; i < k; i++ {
+		p, l := numeric.Var(numeric.Dim(2*i)), numeric.Var(numeric.Dim(2*i+1))
+		// a: l = p in [0, 1]; b: l = p in [2, 3] (two vertices a block).
+		ca = append(ca, numeric.Ge(p, numeric.Const(0)), numeric.Le(p, numeric.Const(1)), numeric.Eq(l, p))
+		cb = append(cb, numeric.Ge(p, numeric.Const(2)), numeric.Le(p, numeric.Const(3)), numeric.Eq(l, p))
+	}
+	a, b := d.Assume(d.Top(2*k), ca...), d.Assume(d.Top(2*k), cb...)
+	j := d.Join(a, b)
+	if s := d.Stats(); s.Approximated != 1 {
+		t.Fatalf("joins by groups: %d, want 1", s.Approximated)
+	}
+	if !d.Leq(a, j) || !d.Leq(b, j) {
+		t.Fatal("the join is not an upper bound")
+	}
+	for i := 0; i < k; i++ {
+		p, l := numeric.Var(numeric.Dim(2*i)), numeric.Var(numeric.Dim(2*i+1))
+		if !d.Entails(j, numeric.Eq(l, p)) || !d.Entails(j, numeric.Le(p, numeric.Const(3))) {
+			t.Fatalf("block %d lost its relation: %s", i, d.String(j, nil))
+		}
+	}
+	if err := d.SanityCheck(j); err != nil {
+		t.Fatal(err)
+	}
+	// Few differing blocks: the exact hull, which relates them.
+	a2 := d.Assume(d.Top(4), numeric.Eq(numeric.Var(0), numeric.Const(0)), numeric.Eq(numeric.Var(2), numeric.Const(0)))
+	b2 := d.Assume(d.Top(4), numeric.Eq(numeric.Var(0), numeric.Const(1)), numeric.Eq(numeric.Var(2), numeric.Const(1)))
+	if j2 := d.Join(a2, b2); !d.Entails(j2, numeric.Eq(numeric.Var(0), numeric.Var(2))) {
+		t.Fatalf("hull of (0,0) and (1,1) = %s, want x0 = x2", d.String(j2, nil))
+	}
+}

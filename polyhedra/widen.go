@@ -173,7 +173,7 @@ func (d *Domain) widen(a, b Poly, t numeric.Thresholds) Poly {
 	out := Poly{n: a.n}
 	for _, cls := range u.classes(use) {
 		pa, pb := partsIn(a, ao, cls), partsIn(b, bo, cls)
-		if len(pa) == 1 && len(pb) == 1 && pa[0].p == pb[0].p && len(pa[0].dims) == len(cls) && len(pb[0].dims) == len(cls) {
+		if len(pa) == 1 && len(pb) == 1 && len(pa[0].dims) == len(cls) && sameBlock(pa[0], pb[0]) {
 			out.blocks = append(out.blocks, pa[0])
 			continue
 		}
