@@ -41,7 +41,7 @@ func (m *Manager) Low(n Node) (Node, error) {
 }
 
 // maxBranchCache bounds the branch cache; it is emptied when full.
-const maxBranchCache = 1 << 16
+const maxBranchCache = 1 << 12
 
 // branch is a cached pair of branches. It holds the node itself too, so
 // that its ID stays in use (rudd reuses the IDs of collected nodes) for
