@@ -273,3 +273,28 @@ int main() { int a = __VERIFIER_nondet_int(); int b = sq(a + 1); return b; }`)
 		t.Errorf("inputs %+v", res.Inputs)
 	}
 }
+
+// TestIndeterminateHavocIsLazy: a havoc over the whole type (a
+// declaration reached anew) counts as arbitrary only when its value is
+// read before being overwritten.
+func TestIndeterminateHavocIsLazy(t *testing.T) {
+	for _, read := range []bool{false, true} {
+		p := ir.NewProgram("t", "c")
+		a, b := p.NewGlobal("a", tInt, ir.Pos{}), p.NewGlobal("b", tInt, ir.Pos{})
+		f := p.NewFunc("main", ir.Pos{})
+		ops := []ir.Op{ir.NewAssign(a, numeric.Const(1)), &ir.Havoc{Var: a, Range: tInt.Range()}}
+		if read {
+			ops = append(ops, ir.NewAssign(b, x(a)))
+		}
+		ops = append(ops, ir.NewAssign(a, numeric.Const(2)), ir.NewAssign(b, x(a)))
+		chain(p, f, ops...)
+		res := exec.Run(p, exec.Inputs(), exec.Options{})
+		want := 0
+		if read {
+			want = 1
+		}
+		if res.Arbitrary != want || res.Value(b).String() != "2" {
+			t.Errorf("read=%v: arbitrary %d (want %d), b = %s (want 2)", read, res.Arbitrary, want, res.Value(b))
+		}
+	}
+}

@@ -181,6 +181,24 @@ func (m *Machine) compile() error {
 	if m.main == nil {
 		return fmt.Errorf("exec: main is not among the program's functions")
 	}
+	// A havoc over its variable's whole type that is neither an input nor
+	// defined makes its variable
+	// indeterminate again (a declaration reached anew, an unknown
+	// function's result): the run leaves it uninitialised, so that only a
+	// read of it asks the Oracle (and counts in Arbitrary). The readiness
+	// cache of edges assumes initialised variables stay so within an
+	// activation: it is off where such havocs occur (program-wide when
+	// one targets a global).
+	indet := map[*ir.Func]bool{}
+	indetGlobal := false
+	for _, f := range p.Funcs {
+		for _, e := range f.Edges {
+			if h, ok := e.Op.(*ir.Havoc); ok && indeterminate(h) {
+				indet[f] = true
+				indetGlobal = indetGlobal || h.Var.Scope == ir.Global
+			}
+		}
+	}
 	maxOut := 0
 	for _, c := range m.funcs {
 		c.edges = make([]cedge, len(c.f.Edges))
@@ -190,6 +208,9 @@ func (m *Machine) compile() error {
 			}
 			if err := m.compileEdge(c, e, &c.edges[i], byFunc); err != nil {
 				return err
+			}
+			if indetGlobal || indet[c.f] {
+				c.edges[i].local = false
 			}
 		}
 		c.locs = make([]cloc, len(c.f.Locs))
@@ -356,4 +377,11 @@ func readSet(exprs []numeric.LinExpr, nvars int) ([]int32, error) {
 	}
 	slices.Sort(out)
 	return slices.Compact(out), nil
+}
+
+// indeterminate reports whether h makes its variable indeterminate, which
+// Run models lazily: no input, no definition, and the variable's whole
+// type as range (a narrower range must be drawn at once).
+func indeterminate(h *ir.Havoc) bool {
+	return h.Input == "" && h.Def == nil && h.Range == h.Var.Type.Range()
 }

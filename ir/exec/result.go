@@ -103,7 +103,10 @@ type Result struct {
 	// Inputs lists the input values and choices consumed, in order.
 	Inputs []Input
 	// Arbitrary counts the values the Oracle's Arbitrary supplied: havocs
-	// without Input or Def and reads of uninitialised variables.
+	// without Input or Def over a narrower range than their variable's
+	// type, and reads of uninitialised or indeterminate variables (a
+	// havoc without Input or Def over the whole type only makes its
+	// variable indeterminate: a value nobody reads is no dependency).
 	Arbitrary int
 	// Ambiguous counts the choices among enabled edges none of which has
 	// an ir.Nondet condition (overlapping conditions, or the two Skip edges

@@ -259,6 +259,10 @@ run:
 			}
 		case opHavoc:
 			h := ce.e.Op.(*ir.Havoc)
+			if indeterminate(h) {
+				def[h.Var.ID] = 0 // chosen when read (see compile)
+				break
+			}
 			v, ok := r.havoc(h, ce, cur, curAct)
 			if !ok {
 				break run
