@@ -1,5 +1,5 @@
-// This file implements Context: the Z3 context, its options, and the
-// release of Z3 objects that Go no longer references.
+// This file implements Context: the Z3 context, its options, closing and
+// interrupting it.
 
 package smt
 
@@ -28,8 +28,6 @@ import "C"
 
 import (
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -44,22 +42,12 @@ type Context struct {
 	st      *ctxState
 	timeout time.Duration
 
+	// Pacing of Go's collector (release.go): live counts the Z3 objects
+	// that Go values hold, gcLive the fewest since the last collection.
+	live, gcLive int
+
 	boolSort, intSort *Sort
 	bvSorts           map[int]*Sort
-}
-
-// ctxState is the part of a Context that cleanups reach: it never points
-// back to the Context, so an unreachable Context can be cleaned up too.
-type ctxState struct {
-	mu sync.Mutex // guards z against Close racing with Interrupt, and the queues
-	z  C.Z3_context
-
-	// Objects whose Go handles became unreachable, released by drain on
-	// the owning goroutine (Z3 contexts are single-threaded).
-	asts    []C.Z3_ast
-	models  []C.Z3_model
-	solvers []C.Z3_solver
-	pending atomic.Int32 // len(asts)+len(models)+len(solvers), read without mu
 }
 
 // Option configures a Context (see NewContext).
@@ -145,82 +133,6 @@ func (c *Context) Interrupt() {
 	if st.z != nil {
 		C.np_interrupt(st.z)
 	}
-}
-
-// z returns the Z3 context after releasing the objects Go dropped since
-// the last call, or nil if the context is closed. Every operation starts
-// with it, so dec_refs run only on the owning goroutine and never during
-// an operation that still reads the handles it was given.
-func (c *Context) z() C.Z3_context {
-	st := c.st
-	if st.pending.Load() != 0 {
-		st.drain()
-	}
-	return st.z
-}
-
-func (st *ctxState) drain() {
-	st.mu.Lock()
-	z, asts, models, solvers := st.z, st.asts, st.models, st.solvers
-	st.asts, st.models, st.solvers = nil, nil, nil
-	st.pending.Store(0)
-	st.mu.Unlock()
-	if z == nil {
-		return
-	}
-	if len(asts) > 0 {
-		C.np_dec_ref_all(z, &asts[0], C.uint(len(asts)))
-	}
-	for _, m := range models {
-		C.np_model_dec_ref(z, m)
-	}
-	for _, s := range solvers {
-		C.np_solver_dec_ref(z, s)
-	}
-}
-
-// astRef, modelRef and solverRef are the arguments of the cleanups that
-// queue a Z3 object for release when its Go handle becomes unreachable.
-type astRef struct {
-	st *ctxState
-	a  C.Z3_ast
-}
-
-type modelRef struct {
-	st *ctxState
-	m  C.Z3_model
-}
-
-type solverRef struct {
-	st *ctxState
-	s  C.Z3_solver
-}
-
-func releaseAST(r astRef) {
-	r.st.mu.Lock()
-	if r.st.z != nil {
-		r.st.asts = append(r.st.asts, r.a)
-		r.st.pending.Add(1)
-	}
-	r.st.mu.Unlock()
-}
-
-func releaseModel(r modelRef) {
-	r.st.mu.Lock()
-	if r.st.z != nil {
-		r.st.models = append(r.st.models, r.m)
-		r.st.pending.Add(1)
-	}
-	r.st.mu.Unlock()
-}
-
-func releaseSolver(r solverRef) {
-	r.st.mu.Lock()
-	if r.st.z != nil {
-		r.st.solvers = append(r.st.solvers, r.s)
-		r.st.pending.Add(1)
-	}
-	r.st.mu.Unlock()
 }
 
 func cbool(b bool) C.int {

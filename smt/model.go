@@ -27,6 +27,7 @@ type Model struct {
 func (c *Context) newModel(m C.Z3_model) *Model {
 	md := &Model{ctx: c, m: m}
 	md.cleanup = runtime.AddCleanup(md, releaseModel, modelRef{c.st, m})
+	c.hold()
 	return md
 }
 
@@ -122,6 +123,7 @@ func (m *Model) Close() {
 	m.cleanup.Stop()
 	if z := m.ctx.z(); z != nil {
 		C.np_model_dec_ref(z, m.m)
+		m.ctx.released(1)
 	}
 	m.m = nil
 }

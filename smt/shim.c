@@ -2,6 +2,10 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "shim.h"
 
@@ -320,9 +324,9 @@ np_value np_read(Z3_context c, Z3_ast a) {
 	return v;
 }
 
-Z3_solver np_mk_solver(Z3_context c, unsigned timeout_ms, np_status *st) {
+Z3_solver np_mk_solver(Z3_context c, int simple, unsigned timeout_ms, np_status *st) {
 	np_err = Z3_OK;
-	Z3_solver s = Z3_mk_solver(c);
+	Z3_solver s = simple ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
 	if (np_err == Z3_OK && s != NULL) {
 		Z3_solver_inc_ref(c, s);
 	}
@@ -460,3 +464,12 @@ np_value np_model_read(Z3_context c, Z3_model m, Z3_ast a) {
 }
 
 const char *np_model_to_string(Z3_context c, Z3_model m) { return Z3_model_to_string(c, m); }
+
+int64_t np_heap_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+	struct mallinfo2 mi = mallinfo2();
+	return (int64_t)(mi.uordblks + mi.hblkhd);
+#else
+	return -1;
+#endif
+}

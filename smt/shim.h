@@ -152,7 +152,7 @@ typedef struct {
 
 np_value np_read(Z3_context c, Z3_ast a);
 
-Z3_solver np_mk_solver(Z3_context c, unsigned timeout_ms, np_status *st);
+Z3_solver np_mk_solver(Z3_context c, int simple, unsigned timeout_ms, np_status *st);
 void np_solver_dec_ref(Z3_context c, Z3_solver s);
 np_status np_solver_set_timeout(Z3_context c, Z3_solver s, unsigned ms);
 np_status np_solver_assert(Z3_context c, Z3_solver s, Z3_ast a);
@@ -171,5 +171,8 @@ void np_model_dec_ref(Z3_context c, Z3_model m);
 np_term np_model_eval(Z3_context c, Z3_model m, Z3_ast a);
 np_value np_model_read(Z3_context c, Z3_model m, Z3_ast a);
 const char *np_model_to_string(Z3_context c, Z3_model m);
+
+// np_heap_in_use returns the bytes in use in the C heap, or -1.
+int64_t np_heap_in_use(void);
 
 #endif

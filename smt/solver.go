@@ -58,8 +58,25 @@ type Solver struct {
 }
 
 // NewSolver returns an empty solver with the context's default time limit
-// (see Timeout). If the context is closed, the solver reports ErrClosed.
+// (see Timeout): Z3's default solver, which runs a check at scope 0
+// without assumptions through Z3's tactics for the formula's logic
+// (simplification, bit-blasting; about 16 ms of set-up per check, measured
+// on a small LIA query) and every other check on its incremental SMT
+// kernel. If the context is closed, the solver reports ErrClosed.
 func (c *Context) NewSolver() *Solver {
+	return c.newSolver(false)
+}
+
+// NewSimpleSolver returns an empty solver that is Z3's incremental SMT
+// kernel alone (Z3_mk_simple_solver), with the context's default time
+// limit. For many small queries it is the faster choice: measured on
+// push, assert two equations, check, pop, 10 µs a query against 36 µs for
+// NewSolver, and 0.45 ms against 16 ms for a check at scope 0.
+func (c *Context) NewSimpleSolver() *Solver {
+	return c.newSolver(true)
+}
+
+func (c *Context) newSolver(simple bool) *Solver {
 	s := &Solver{ctx: c}
 	z := c.z()
 	if z == nil {
@@ -67,7 +84,7 @@ func (c *Context) NewSolver() *Solver {
 		return s
 	}
 	var st C.np_status
-	s.s = C.np_mk_solver(z, millis(c.timeout), &st)
+	s.s = C.np_mk_solver(z, cbool(simple), millis(c.timeout), &st)
 	if err := statusErr("NewSolver", st); err != nil {
 		s.err = err
 		if s.s != nil {
@@ -77,6 +94,7 @@ func (c *Context) NewSolver() *Solver {
 		return s
 	}
 	s.cleanup = runtime.AddCleanup(s, releaseSolver, solverRef{c.st, s.s})
+	c.hold()
 	return s
 }
 
@@ -369,6 +387,7 @@ func (s *Solver) Close() {
 	s.cleanup.Stop()
 	if z := s.ctx.z(); z != nil {
 		C.np_solver_dec_ref(z, s.s)
+		s.ctx.released(1)
 	}
 	s.s = nil
 	s.assumptions = nil

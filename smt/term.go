@@ -176,6 +176,7 @@ func (c *Context) wrap(op string, r C.np_term) *Term {
 	}
 	t := &Term{ctx: c, a: r.ast, kind: kindOf(r.kind), width: int(r.width)}
 	runtime.AddCleanup(t, releaseAST, astRef{c.st, r.ast})
+	c.hold()
 	return t
 }
 
