@@ -205,8 +205,11 @@ func (d *Domain) Assign(a Poly, dims []numeric.Dim, exprs []numeric.LinExpr) Pol
 		panic("polyhedra: Assign with len(dims) != len(exprs)")
 	}
 	defer d.st.op(opAssign, time.Now())
-	if a.bottom || len(dims) == 0 {
+	if len(dims) == 0 {
 		return a
+	}
+	if d.isBottom(a) { // the image of a polyhedron without integer points may have some
+		return d.Bottom(a.n)
 	}
 	u := newUF(a.n)
 	use := make([]bool, a.n)
@@ -248,8 +251,11 @@ func (d *Domain) Assign(a Poly, dims []numeric.Dim, exprs []numeric.LinExpr) Pol
 // Forget returns ∃dims. a: the dims stay, unconstrained.
 func (d *Domain) Forget(a Poly, dims ...numeric.Dim) Poly {
 	defer d.st.op(opForget, time.Now())
-	if a.bottom || len(dims) == 0 {
+	if len(dims) == 0 {
 		return a
+	}
+	if d.isBottom(a) { // as in Assign
+		return d.Bottom(a.n)
 	}
 	del := make([]bool, a.n)
 	for _, x := range dims {
