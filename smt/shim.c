@@ -424,7 +424,26 @@ Z3_model np_solver_model(Z3_context c, Z3_solver s, np_status *st) {
 	return m;
 }
 
-const char *np_solver_to_string(Z3_context c, Z3_solver s) { return Z3_solver_to_string(c, s); }
+const char *np_solver_to_smtlib(Z3_context c, Z3_solver s) {
+	np_err = Z3_OK;
+	Z3_ast_vector v = Z3_solver_get_assertions(c, s);
+	if (np_err != Z3_OK || v == NULL) {
+		return "";
+	}
+	Z3_ast_vector_inc_ref(c, v);
+	unsigned n = Z3_ast_vector_size(c, v);
+	// The benchmark printer takes the last assertion as "the formula"
+	// and the others as assumptions; all become asserts.
+	Z3_ast *as = n > 1 ? malloc((n - 1) * sizeof(Z3_ast)) : NULL;
+	for (unsigned i = 0; i + 1 < n; i++) {
+		as[i] = Z3_ast_vector_get(c, v, i);
+	}
+	Z3_ast f = n > 0 ? Z3_ast_vector_get(c, v, n - 1) : Z3_mk_true(c);
+	const char *r = Z3_benchmark_to_smtlib_string(c, "", "", "unknown", "", n > 0 ? n - 1 : 0, as, f);
+	free(as);
+	Z3_ast_vector_dec_ref(c, v);
+	return np_err == Z3_OK && r != NULL ? r : "";
+}
 
 np_status np_solver_from_string(Z3_context c, Z3_solver s, const char *text) {
 	np_err = Z3_OK;

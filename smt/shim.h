@@ -164,7 +164,7 @@ int np_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, 
 const char *np_solver_reason_unknown(Z3_context c, Z3_solver s);
 np_status np_solver_core(Z3_context c, Z3_solver s, Z3_ast *out, unsigned cap, unsigned *n);
 Z3_model np_solver_model(Z3_context c, Z3_solver s, np_status *st);
-const char *np_solver_to_string(Z3_context c, Z3_solver s);
+const char *np_solver_to_smtlib(Z3_context c, Z3_solver s);
 np_status np_solver_from_string(Z3_context c, Z3_solver s, const char *text);
 
 void np_model_dec_ref(Z3_context c, Z3_model m);

@@ -46,7 +46,10 @@ func (r Result) String() string {
 // from every Check and from Err until Reset: a check of a formula that
 // lost an assertion would be meaningless.
 //
-// Close releases the solver; an unreachable Solver is released anyway.
+// Close releases the solver; an unreachable Solver is released anyway. Z3
+// keeps about 100 bytes per check in a solver (measured on push, check,
+// pop cycles), released only with it: replace a solver after some
+// thousands of checks.
 type Solver struct {
 	ctx     *Context
 	s       C.Z3_solver
@@ -353,14 +356,15 @@ func (s *Solver) Model() (*Model, error) {
 	return s.ctx.newModel(m), nil
 }
 
-// String returns the solver's assertions in SMT-LIB2 syntax (declarations
-// and asserts, without check-sat), for debugging and for other solvers.
+// String returns the solver's assertions (of every open scope) as an
+// SMT-LIB2 script: declarations, asserts and a final (check-sat), for
+// debugging and for other solvers.
 func (s *Solver) String() string {
 	z, err := s.z("String")
 	if err != nil {
 		return "; " + err.Error()
 	}
-	return C.GoString(C.np_solver_to_string(z, s.s))
+	return C.GoString(C.np_solver_to_smtlib(z, s.s))
 }
 
 // assertSMTLIB2 adds the assertions of SMT-LIB2 text (declarations and
