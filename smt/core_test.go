@@ -59,9 +59,19 @@ func TestUnsatCore(t *testing.T) {
 	if v := intOf(t, mustModel(t, s), x); v.Int64() != 10 {
 		t.Errorf("x = %v, want 10", v)
 	}
-	if core, err := s.UnsatCore(); err == nil && len(core) > 0 {
-		t.Errorf("UnsatCore after sat = %v", core)
+	if core, err := s.UnsatCore(); err == nil {
+		t.Errorf("UnsatCore after sat = %v, no error", core)
 	}
+	// Assertions unsatisfiable on their own: an empty core.
+	s.Push()
+	s.Assert(c.Lt(x, c.IntVal(0)), c.Gt(x, c.IntVal(0)))
+	if res, err := s.CheckAssumptions(p); res != Unsat || err != nil {
+		t.Fatalf("CheckAssumptions = %v, %v", res, err)
+	}
+	if core, err := s.UnsatCore(); err != nil || len(core) != 0 {
+		t.Errorf("core of unsatisfiable assertions = %v, %v; want empty", core, err)
+	}
+	s.Pop(1)
 }
 
 // TestUnsatCoreMany uses more assumptions than fit the stack buffer.

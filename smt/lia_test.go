@@ -2,6 +2,7 @@ package smt
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -155,6 +156,9 @@ func TestConstants(t *testing.T) {
 	}
 	if k := c.Eq(a, b).Sort(); k != c.BoolSort() {
 		t.Errorf("sort of = is %v", k)
+	}
+	if v := Version(); !strings.HasPrefix(v, "4.") {
+		t.Errorf("Version() = %q, want 4.x", v)
 	}
 }
 

@@ -56,8 +56,9 @@ type Solver struct {
 	cleanup runtime.Cleanup
 	err     error
 
-	// assumptions are those of the last check, for UnsatCore.
+	// assumptions and unsat are those of the last check, for UnsatCore.
 	assumptions []*Term
+	unsat       bool
 }
 
 // NewSolver returns an empty solver with the context's default time limit
@@ -207,7 +208,7 @@ func (s *Solver) NumScopes() int {
 // (unless the context is closed).
 func (s *Solver) Reset() {
 	s.err = nil
-	s.assumptions = nil
+	s.assumptions, s.unsat = nil, false
 	z, err := s.z("Reset")
 	if err != nil {
 		s.err = err
@@ -229,7 +230,7 @@ func (s *Solver) Check() (Result, error) {
 // for this check only. After Unsat, UnsatCore tells which literals
 // sufficed.
 func (s *Solver) CheckAssumptions(lits ...*Term) (Result, error) {
-	s.assumptions = nil
+	s.assumptions, s.unsat = nil, false
 	z, err := s.z("Check")
 	if err != nil {
 		return Unknown, err
@@ -262,6 +263,7 @@ func (s *Solver) CheckAssumptions(lits ...*Term) (Result, error) {
 	case C.Z3_L_TRUE:
 		return Sat, nil
 	case C.Z3_L_FALSE:
+		s.unsat = true
 		return Unsat, nil
 	}
 	return Unknown, nil
@@ -302,12 +304,16 @@ func (s *Solver) ReasonUnknown() string {
 
 // UnsatCore returns, after a check that answered Unsat, a subset of its
 // assumption literals that is unsatisfiable together with the assertions
-// (not necessarily a minimal one). The terms are those passed to
+// (not necessarily a minimal one; empty when the assertions alone are
+// unsatisfiable). After any other answer it is an error. The terms are those passed to
 // CheckAssumptions, in their order, so they can be looked up by pointer.
 func (s *Solver) UnsatCore() ([]*Term, error) {
 	z, err := s.z("UnsatCore")
 	if err != nil {
 		return nil, err
+	}
+	if !s.unsat {
+		return nil, &Error{Op: "UnsatCore", Code: InvalidUsage, Msg: "the last check did not answer unsat"}
 	}
 	n := len(s.assumptions)
 	if n == 0 {
@@ -394,5 +400,5 @@ func (s *Solver) Close() {
 		s.ctx.released(1)
 	}
 	s.s = nil
-	s.assumptions = nil
+	s.assumptions, s.unsat = nil, false
 }
