@@ -27,6 +27,7 @@ const (
 	Unsat
 )
 
+// String returns "sat", "unsat" or "unknown", as SMT-LIB prints them.
 func (r Result) String() string {
 	switch r {
 	case Sat:

@@ -21,6 +21,7 @@ const (
 	KindOther
 )
 
+// String returns the kind's SMT-LIB name: "Bool", "Int", "BitVec".
 func (k Kind) String() string {
 	switch k {
 	case KindBool:
