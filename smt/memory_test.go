@@ -136,25 +136,25 @@ func TestMemoryFlat(t *testing.T) {
 }
 
 // TestMemoryPacing turns Go's collector off, as a large Go heap would
-// make it rare, and builds 1,200,000 garbage terms: the context must
+// make it rare, and builds 600,000 garbage terms (more than 2*minGCStep): the context must
 // force collections (hold) so that the Z3 objects alive stay bounded.
 func TestMemoryPacing(t *testing.T) {
 	if testing.Short() {
-		t.Skip("1,200,000 terms")
+		t.Skip("600,000 terms")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	c := newContext(t)
 	x := c.Const("x", c.IntSort())
 	start := settle(c)
 	maxLive, maxHeap := 0, int64(0)
-	for round := range 400 {
+	for round := range 200 {
 		for j := range 1000 {
 			c.Le(c.Add(x, c.IntVal(int64(round*1000+j))), c.IntVal(int64(j)))
 		}
 		maxLive = max(maxLive, c.live)
 		maxHeap = max(maxHeap, cHeapInUse())
 	}
-	t.Logf("1,200,000 terms built; at most %d alive, C heap at most %.1f MB (%.1f MB at the start)",
+	t.Logf("600,000 terms built; at most %d alive, C heap at most %.1f MB (%.1f MB at the start)",
 		maxLive, mb(maxHeap), mb(start.heap))
 	if maxLive > 2*minGCStep {
 		t.Errorf("%d Z3 objects alive with the collector off", maxLive)
