@@ -136,8 +136,9 @@ func TestMemoryFlat(t *testing.T) {
 }
 
 // TestMemoryPacing turns Go's collector off, as a large Go heap would
-// make it rare, and builds 600,000 garbage terms (more than 2*minGCStep): the context must
-// force collections (hold) so that the Z3 objects alive stay bounded.
+// make it rare, and builds 600,000 garbage terms (more than 2*minGCStep):
+// the context must force collections (hold) so that the Z3 objects alive
+// stay bounded.
 func TestMemoryPacing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("600,000 terms")
