@@ -74,10 +74,10 @@
 //
 // Every constructor is one cgo call (n-ary And, Or, Add build with one).
 // NewSolver is Z3's default solver: a check at scope 0 without
-// assumptions goes through Z3's tactics, with about 16 ms of set-up,
-// while a check inside a Push, or with assumptions, uses the incremental
-// SMT kernel. NewSimpleSolver is the kernel alone; for many small
-// queries it is the faster choice (see the benchmarks).
+// assumptions goes through Z3's tactics, with some milliseconds of
+// set-up, while a check inside a Push, or with assumptions, uses the
+// incremental SMT kernel. NewSimpleSolver is the kernel alone: the same
+// cost inside scopes, no set-up at scope 0 (see the benchmarks).
 //
 // # Concurrency
 //
