@@ -76,6 +76,22 @@ int main() { int x = __VERIFIER_nondet_int(); int y = x;
 	}
 }
 
+// TestSignedOverflowIsNotTrusted: the error is reachable only after a
+// signed overflow (undefined behaviour): the search reports the run, but
+// not as a trusted counterexample.
+func TestSignedOverflowIsNotTrusted(t *testing.T) {
+	src := `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); if (x < 1) return 0;
+  int y = x + x; if (y < 0) reach_error(); return 0; }`
+	c := search(t, "ovf.c", src, 5*time.Second)
+	if c == nil {
+		t.Fatal("the wrapped run was not found")
+	}
+	if c.Trusted() || c.Overflows == 0 {
+		t.Errorf("a run through a signed overflow is trusted (overflows %d)", c.Overflows)
+	}
+}
+
 // TestJSONAndWitness checks the JSON contract and the witness shape.
 func TestJSONAndWitness(t *testing.T) {
 	src := `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);

@@ -41,12 +41,23 @@ type Counterexample struct {
 	// (an uninitialised local, an unknown external function's result):
 	// the run chose their values, which a compiled program may not.
 	Arbitrary int
+	// Overflows counts signed wrap-arounds on the run (undefined
+	// behaviour when they come from arithmetic).
+	Overflows int
 	// Ambiguous counts choices between edges with no Nondet condition (a
 	// branch the front end did not model): such a run may not be real.
 	Ambiguous int
 	// Steps is the length of the run; Path is empty when the run was too
 	// long to record (its inputs replay it).
 	Steps int
+}
+
+// Trusted reports whether c is a counterexample of the C program itself,
+// not only of its model: no signed overflow (undefined behaviour), no
+// value the program leaves undetermined, no branch the front end did not
+// model.
+func (c *Counterexample) Trusted() bool {
+	return c.Overflows == 0 && c.Arbitrary == 0 && c.Ambiguous == 0
 }
 
 // JSON is the JSON form of a counterexample: inputs and path.

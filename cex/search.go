@@ -130,7 +130,8 @@ const maxRestarts = 100000
 
 // Search looks for a run of prog that reaches an error location until ctx
 // is done. It returns a counterexample that has been replayed on the
-// concrete interpreter, or nil when it found none.
+// concrete interpreter, or nil when it found none. It prefers a Trusted
+// one: an untrusted run is returned only when no trusted one turned up.
 func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample, Stats, error) {
 	if opt.MaxFlips <= 0 {
 		opt.MaxFlips = 2
@@ -158,6 +159,7 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 	}()
 	s.push(nil, 0)
 	rng := rand.New(rand.NewPCG(1, uint64(len(prog.Vars))))
+	var fallback *Counterexample
 	width := 0 // inputs of the longest run so far
 	for ctx.Err() == nil {
 		c := s.pop()
@@ -183,7 +185,14 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 			if err != nil {
 				return nil, s.stats, err
 			}
-			return cx, s.stats, nil
+			if cx == nil || cx.Trusted() {
+				return cx, s.stats, nil
+			}
+			// A run that overflows or reads undetermined values: keep it
+			// in case nothing better turns up, and search on.
+			if fallback == nil {
+				fallback = cx
+			}
 		}
 		if s.stats.Runs == 1 {
 			s.seedBoundaries(len(res.Inputs))
@@ -205,7 +214,7 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 			return nil, s.stats, err
 		}
 	}
-	return nil, s.stats, nil
+	return fallback, s.stats, nil
 }
 
 func (s *searcher) push(vals []numeric.Int, prio int) {
@@ -418,7 +427,7 @@ func (s *searcher) confirm(ctx context.Context, res exec.Result) (*Counterexampl
 
 // fromRun builds the Counterexample of a run that reached an error.
 func fromRun(r exec.Result) *Counterexample {
-	c := &Counterexample{Error: r.Loc, Arbitrary: r.Arbitrary, Ambiguous: r.Ambiguous}
+	c := &Counterexample{Error: r.Loc, Arbitrary: r.Arbitrary, Ambiguous: r.Ambiguous, Overflows: r.Overflows}
 	for _, in := range r.Inputs {
 		c.Inputs = append(c.Inputs, Input{Function: in.Source, Value: in.Value, Pos: in.Pos})
 	}

@@ -129,7 +129,7 @@ func (b *builder) storeWrapped(x *ir.Var, e numeric.LinExpr, pos ir.Pos) {
 		}
 		k := b.temp(kt, pos)
 		b.emit(&ir.Havoc{Var: k, Range: numeric.Range{Lo: numeric.BoundDown(kmin), Hi: numeric.BoundUp(kmax)},
-			Def: &ir.Def{Op: ir.DefFloorDiv, X: e.Sub(numeric.ConstInt(t.Min())), Y: numeric.ConstInt(m), Type: kt}}, pos)
+			Def: &ir.Def{Op: ir.DefFloorDiv, X: e.Sub(numeric.ConstInt(t.Min())), Y: numeric.ConstInt(m), Type: kt}, Overflow: t.Signed}, pos)
 		r := e.Sub(ir.VarExpr(k).Scale(m))
 		b.emit(&ir.Assume{Cond: &ir.And{Xs: []ir.Cond{
 			ir.NewAtom(numeric.Ge(r, numeric.ConstInt(t.Min()))),
@@ -150,7 +150,7 @@ func (b *builder) storeWrapped(x *ir.Var, e numeric.LinExpr, pos ir.Pos) {
 			cs = append(cs, ir.NewAtom(numeric.Le(e, numeric.ConstInt(t.Max().Add(km)))))
 		}
 		mid := b.newLoc(pos)
-		b.f.AddEdge(from, mid, &ir.Assume{Cond: conj(cs)}, pos)
+		b.f.AddEdge(from, mid, &ir.Assume{Cond: conj(cs), Overflow: t.Signed && !k.IsZero()}, pos)
 		b.f.AddEdge(mid, join, ir.NewAssign(x, e.Sub(numeric.ConstInt(km))), pos)
 	}
 	b.cur = join

@@ -18,12 +18,12 @@ func buildCounter() *Program {
 	errl := f.NewLoc(Error, Pos{Line: 5, Col: 1})
 	x := VarExpr(g)
 	f.AddEdge(f.Entry, head, NewAssign(g, numeric.Const(0)), Pos{Line: 1, Col: 5})
-	f.AddEdge(head, body, &Assume{NewAtom(numeric.Lt(x, numeric.Const(10)))}, Pos{Line: 2, Col: 8})
+	f.AddEdge(head, body, &Assume{Cond: NewAtom(numeric.Lt(x, numeric.Const(10)))}, Pos{Line: 2, Col: 8})
 	f.AddEdge(body, head, NewAssign(g, x.AddConst(numeric.I(1))), Pos{Line: 3, Col: 3})
-	f.AddEdge(head, after, &Assume{Negate(NewAtom(numeric.Lt(x, numeric.Const(10))))}, Pos{Line: 2, Col: 8})
+	f.AddEdge(head, after, &Assume{Cond: Negate(NewAtom(numeric.Lt(x, numeric.Const(10))))}, Pos{Line: 2, Col: 8})
 	notTen := Negate(NewAtom(numeric.Eq(x, numeric.Const(10))))
-	f.AddEdge(after, errl, &Assume{notTen}, Pos{Line: 4, Col: 3})
-	f.AddEdge(after, f.Exit, &Assume{Negate(notTen)}, Pos{Line: 4, Col: 3})
+	f.AddEdge(after, errl, &Assume{Cond: notTen}, Pos{Line: 4, Col: 3})
+	f.AddEdge(after, f.Exit, &Assume{Cond: Negate(notTen)}, Pos{Line: 4, Col: 3})
 	f.MarkLoopHeads()
 	return p
 }

@@ -20,6 +20,12 @@ type Assign struct {
 // Assume blocks executions where Cond is false.
 type Assume struct {
 	Cond Cond
+	// Overflow marks the branch of a front end's wrap-around on which a
+	// signed value left its type's range: undefined behaviour in C when
+	// it comes from arithmetic (front ends also mark the conversions to a
+	// narrower signed type, which C leaves implementation-defined). Runs
+	// that take it are not counterexamples anyone can trust.
+	Overflow bool
 }
 
 // Havoc gives Var an arbitrary value in Range (sound for a nondet input,
@@ -35,6 +41,10 @@ type Havoc struct {
 	// Def, when non-nil, is the exact operation the value stands for
 	// (see Def); abstract analyses may ignore it.
 	Def *Def
+	// Overflow marks a wrap-around count of a signed type: a non-zero
+	// value means a signed value left its type's range (see
+	// Assume.Overflow).
+	Overflow bool
 }
 
 // Call calls Callee with Args bound to its formals; when Result is

@@ -11,8 +11,10 @@
 // FALSE is answered only with a counterexample that cex replayed on the
 // concrete interpreter, that depends on no value the program leaves
 // undetermined (an uninitialised variable, an unknown function's result,
-// a branch the front end did not model) and on a program without
-// unsupported constructs: anything else stays UNKNOWN.
+// a branch the front end did not model), that overflows no signed
+// integer (undefined behaviour: SV-COMP tasks assume there is none), and
+// on a program without unsupported constructs: anything else stays
+// UNKNOWN.
 package verify
 
 import (
@@ -135,6 +137,8 @@ func (r *Result) falseVerdict(prog *ir.Program, cx *cex.Counterexample, start ti
 	switch {
 	case len(prog.Unsupported()) > 0:
 		r.Verdict, r.Reason = interp.Unknown, "an error is reachable in the model, but the program has unsupported constructs"
+	case cx.Overflows > 0:
+		r.Verdict, r.Reason = interp.Unknown, "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)"
 	case cx.Arbitrary > 0 || cx.Ambiguous > 0:
 		r.Verdict, r.Reason = interp.Unknown, "an error is reachable, but only with values the program leaves undetermined (uninitialised variables, unknown functions' results)"
 	default:

@@ -105,6 +105,7 @@ type cedge struct {
 	// and readyAct records that activation's number to skip the check.
 	local    bool
 	readyAct uint64
+	overflow bool    // an Assume marked Overflow
 	cond     cond    // an Assume's condition
 	lhs      []int32 // an Assign's variables
 	rhs      []lin   // an Assign's expressions, a Call's arguments, a Return's value, a Def's X and Y
@@ -211,6 +212,9 @@ func (m *Machine) compile() error {
 			}
 			if indetGlobal || indet[c.f] {
 				c.edges[i].local = false
+			}
+			if a, ok := e.Op.(*ir.Assume); ok && a.Overflow {
+				c.edges[i].overflow = true
 			}
 		}
 		c.locs = make([]cloc, len(c.f.Locs))

@@ -108,6 +108,10 @@ type Result struct {
 	// havoc without Input or Def over the whole type only makes its
 	// variable indeterminate: a value nobody reads is no dependency).
 	Arbitrary int
+	// Overflows counts the wrap-arounds of signed values the run took
+	// (ir.Assume.Overflow, ir.Havoc.Overflow): undefined behaviour in C
+	// for arithmetic, so such a run is no trustworthy counterexample.
+	Overflows int
 	// Ambiguous counts the choices among enabled edges none of which has
 	// an ir.Nondet condition (overlapping conditions, or the two Skip edges
 	// a front end emits for a branch it does not model): always zero for a

@@ -215,6 +215,9 @@ run:
 		}
 		pinned = nil
 		steps++
+		if ce.overflow {
+			r.res.Overflows++
+		}
 
 		var assigned []Binding
 		switch ce.op {
@@ -269,6 +272,9 @@ run:
 			}
 			if h.Def != nil {
 				pinned = ce.e
+				if h.Overflow && !v.IsZero() {
+					r.res.Overflows++
+				}
 			}
 			id := h.Var.ID
 			vals[id], def[id] = v, acts[owner[id]]
