@@ -76,7 +76,8 @@ func Models(on bool) Option {
 // UnsatCores sets Z3's "unsat_core" parameter (default false). Leave it
 // off: Solver.UnsatCore works without it (cores of assumptions are always
 // tracked), and with it Z3 skips preprocessing that bit-vector problems
-// need (x bvsdiv 3 = -2 on 32 bits: 0.2 s without, 51 s with).
+// need (x bvsdiv 3 = -2 on 32 bits, z3 command: 0.06 s of CPU without,
+// 18 s with).
 func UnsatCores(on bool) Option {
 	return func(c *config) { c.unsatCores = on }
 }
