@@ -19,7 +19,13 @@ func (h *Harness) runEach(ctx context.Context, progs []*Program, inputs [][][]in
 	errs := make([]error, len(progs))
 	var run func(lo, hi int)
 	run = func(lo, hi int) {
-		if lo >= hi || ctx.Err() != nil {
+		if lo >= hi {
+			return
+		}
+		if err := ctx.Err(); err != nil {
+			for i := lo; i < hi; i++ {
+				errs[i] = err // no result: callers must not read obs[i]
+			}
 			return
 		}
 		o, err := h.Run(ctx, progs[lo:hi], inputs[lo:hi])
