@@ -121,13 +121,14 @@ func TestMemoryFlat(t *testing.T) {
 	t.Logf("C heap in use: %.1f MB after %d, %.1f MB after %d", mb(before.heap), first, mb(after.heap), total)
 	t.Logf("process RSS: %.1f MB after %d, %.1f MB after %d", mb(before.rss), first, mb(after.rss), total)
 	// Leaking the queries' terms and models costs about 5 KB a query
-	// (450 MB here, measured). What may grow without a leak is the
-	// high-water mark of Z3's allocation pools, set by how much garbage
-	// awaits the next collection (9 MB measured).
+	// (450 MB here, measured), and any leaked term shows in the exact
+	// count. What may grow without a leak is the high-water mark of Z3's
+	// allocation pools, set by how much garbage awaits the next
+	// collection (9 MB measured), and the C allocator's arenas in RSS.
 	if after.live != before.live {
 		t.Errorf("live Z3 objects: %d, then %d", before.live, after.live)
 	}
-	if before.heap >= 0 && after.heap-before.heap > 16<<20 {
+	if before.heap >= 0 && after.heap-before.heap > 32<<20 {
 		t.Errorf("C heap grew by %.1f MB over %d queries", mb(after.heap-before.heap), total-first)
 	}
 	if before.rss >= 0 && after.rss-before.rss > 64<<20 {
