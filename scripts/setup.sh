@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs what numpred needs on a fresh machine: Z3's C library and
-# headers (Debian's libz3-dev, for the cgo package smt) and the Go
-# modules. Idempotent, and quick when everything is there.
+# Installs what numpred needs on a fresh machine: the Go modules and
+# Debian's libz3-dev (the smt package's cgo binding links -lz3), plus, for
+# tests only and when it can, gcc-multilib (replaying ILP32 counterexamples
+# with gcc -m32; those tests skip without it). Idempotent and quick when
+# everything is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v go >/dev/null 2>&1; then
@@ -9,7 +11,18 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 1
 fi
 
-# z3_present reports whether the header and the link-time library (the
+# apt_install installs Debian packages, as root with apt-get only, updating
+# the package lists when they are missing or stale.
+apt_install() {
+	if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+		return 1
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get install -y -q --no-install-recommends "$@" >/dev/null 2>&1 ||
+		{ apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends "$@" >/dev/null 2>&1; }
+}
+
+# z3_present reports whether Z3's header and the link-time library (the
 # unversioned libz3.so that -lz3 needs) are installed.
 z3_present() {
 	[ -f /usr/include/z3.h ] || [ -f /usr/local/include/z3.h ] || return 1
@@ -22,35 +35,26 @@ z3_present() {
 	return 1
 }
 
-z3_howto() {
-	cat >&2 <<'EOF'
-setup: numpred's smt package needs Z3's C library and headers (Z3 >= 4.8).
+if ! z3_present; then
+	echo "setup: installing libz3-dev (Z3's C API, for the smt package)" >&2
+	if ! apt_install libz3-dev || ! z3_present; then
+		cat >&2 <<'EOF'
+setup: libz3-dev is missing and could not be installed (this script installs
+it only as root with apt-get). numpred's smt package needs Z3 >= 4.8 with its
+C headers and library:
   Debian/Ubuntu:  sudo apt-get install -y libz3-dev
   Fedora:         sudo dnf install -y z3-devel
   macOS:          brew install z3   (then set CGO_CFLAGS=-I$(brew --prefix)/include
                                      and CGO_LDFLAGS=-L$(brew --prefix)/lib)
 Then run scripts/setup.sh again.
 EOF
-}
+		exit 1
+	fi
+fi
 
-if ! z3_present; then
-	if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-		echo "setup: libz3-dev is missing and this script can install it only as root with apt-get." >&2
-		z3_howto
-		exit 1
-	fi
-	echo "setup: installing libz3-dev" >&2
-	export DEBIAN_FRONTEND=noninteractive
-	# The package lists may be missing or stale on a fresh machine.
-	if ! apt-get install -y --no-install-recommends libz3-dev; then
-		apt-get update
-		apt-get install -y --no-install-recommends libz3-dev
-	fi
-	if ! z3_present; then
-		echo "setup: apt-get installed libz3-dev but z3.h or libz3.so is still missing." >&2
-		z3_howto
-		exit 1
-	fi
+# Optional: 32-bit gcc for replaying ILP32 counterexamples in tests.
+if command -v gcc >/dev/null 2>&1 && ! echo 'int main(void){return 0;}' | gcc -m32 -x c -o /dev/null - >/dev/null 2>&1; then
+	apt_install gcc-multilib || echo "setup: gcc -m32 unavailable (optional: apt-get install gcc-multilib); ILP32 replay tests will skip" >&2
 fi
 
 go mod download
