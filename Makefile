@@ -32,9 +32,12 @@ fuzz:
 	$(GO) test ./cfront -run '^$$' -fuzz FuzzParse -fuzztime 60s
 
 # The issue-7 template benchmarks: Fig. 8(a)/(b) and the eureka families
-# under every domain (reports TRUE = 1 as a metric).
+# under every domain (reports TRUE = 1 as a metric); then issue 19's
+# test_locks(N), N = 4 .. 64, under every domain and the predicate domain,
+# one table line per (N, domain): time, CPU time, TRUE, BDD nodes, heap.
 bench-templates:
 	$(GO) test -tags $(TAGS) ./interp -run '^$$' -bench 'Fig8|Eureka' -benchtime 3x -timeout 60m
+	$(GO) test -tags $(TAGS) ./interp -run '^$$' -bench 'TestLocks' -benchtime 1x -timeout 60m
 
 # Every SV-COMP task under every domain with a longer time limit (needs
 # ../shared); fails on any TRUE for a task whose error is reachable.
