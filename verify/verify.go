@@ -33,12 +33,12 @@ type Config struct {
 	// Search enables the counterexample search (FALSE verdicts).
 	Search bool
 	// SearchBudget bounds the search when Interp.Deadline is zero
-	// (default 30 s).
+	// (default 10 s).
 	SearchBudget time.Duration
 }
 
 // DefaultSearchBudget is the search's budget without a deadline.
-const DefaultSearchBudget = 30 * time.Second
+const DefaultSearchBudget = 10 * time.Second
 
 // Result is an interp.Result, with the counterexample of a FALSE verdict.
 type Result struct {
