@@ -153,7 +153,7 @@ func TestReplayGCCOnSVCOMP(t *testing.T) {
 			t.Errorf("%s: %v", fs[0], err)
 			continue
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		c, _, err := cex.Search(ctx, p, cex.Options{})
 		cancel()
 		if err != nil {
