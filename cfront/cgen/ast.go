@@ -26,6 +26,12 @@ type Var struct {
 // order.
 var input = &Var{Name: "$input", Global: true}
 
+// halt is the pseudo-variable that a function which may call
+// reach_error (and so end the run) writes: a write of a global
+// unsequenced with such a call may or may not happen before the run
+// ends, which the observed globals show.
+var halt = &Var{Name: "$halt", Global: true}
+
 // Func is a generated function.
 type Func struct {
 	Name   string

@@ -127,7 +127,7 @@ func (g *gen) function(name string, isMain bool) {
 		}
 		g.scope = append(g.scope, f.Params...)
 		// While f is generated, a call of f itself may touch anything.
-		f.reads, f.writes = varSet{input: true}, varSet{input: true}
+		f.reads, f.writes = varSet{input: true}, varSet{input: true, halt: true}
 		for _, v := range g.p.Globals {
 			f.reads[v], f.writes[v] = true, true
 		}

@@ -248,6 +248,7 @@ func TestSeqOK(t *testing.T) {
 	f := &Func{Name: "f", Ret: Int, writes: varSet{g: true}, reads: varSet{g: true}}
 	inc := func(v *Var) Expr { return &IncDec{V: v, Op: "++"} }
 	call := &Call{F: f}
+	h := &Func{Name: "h", Ret: Int, writes: varSet{halt: true}}
 	cases := []struct {
 		e  Expr
 		ok bool
@@ -263,6 +264,10 @@ func TestSeqOK(t *testing.T) {
 		{bin("-", &Nondet{T: Int}, &Nondet{T: Int}), false},        // two inputs, unspecified order
 		{&Call{F: f, Args: []Expr{inc(x), ref(x)}}, false},         // f(x++, x)
 		{&Call{F: f, Args: []Expr{ref(g)}}, true},                  // f(g)
+		{&Call{F: f, Args: []Expr{inc(x), &Call{F: h}}}, true},     // f(x++, h()): h may end the run, x is local
+		{&Call{F: f, Args: []Expr{inc(g), &Call{F: h}}}, false},    // f(g++, h()): g may change before the end or not
+		{bin("+", &Call{F: h}, &Call{F: f}), false},                // h() + f(): f writes g
+		{&Assign{Op: "=", V: g, X: &Call{F: h}}, true},             // g = h(): the store comes after h returns
 	}
 	for i, c := range cases {
 		if _, ok := seqOK(c.e); ok != c.ok {

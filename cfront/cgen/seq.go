@@ -7,10 +7,14 @@
 // The check is syntactic and conservative. For each subexpression it
 // computes the variables read and written by side effects of its own,
 // and those read and written by the functions it calls (including the
-// pseudo-variable input for nondet calls). At an operator whose operands
-// are unsequenced (arithmetic, comparison, assignment's two sides, the
-// arguments of a call), a write on one side must not meet a read or write
-// of the same variable on the other. &&, ||, ?: and the comma operator
+// pseudo-variable input for nondet calls, and halt for calls that may
+// reach reach_error). At an operator whose operands are unsequenced
+// (arithmetic, comparison, assignment's two sides, the arguments of a
+// call), a write on one side must not meet a read or write of the same
+// variable on the other, nor a call that may end the run meet a write of
+// a global on the other (f(++g, h()) with h calling reach_error: gcc
+// evaluates h first and the run ends with g unchanged; cfront, left to
+// right, increments g first). &&, ||, ?: and the comma operator
 // sequence their operands, so they impose nothing.
 
 package cgen
@@ -57,8 +61,12 @@ func (a *access) union(b access) {
 }
 
 // conflicts reports whether a and b, evaluated unsequenced, may touch a
-// variable one of them writes.
+// variable one of them writes, or one may end the run while the other
+// writes a global.
 func conflicts(a, b access) bool {
+	if haltsBefore(a, b) || haltsBefore(b, a) {
+		return true
+	}
 	for _, w := range []varSet{a.w, a.cw} {
 		if w.meets(b.r) || w.meets(b.w) || w.meets(b.cr) || w.meets(b.cw) {
 			return true
@@ -67,6 +75,22 @@ func conflicts(a, b access) bool {
 	for _, w := range []varSet{b.w, b.cw} {
 		if w.meets(a.r) || w.meets(a.cr) {
 			return true
+		}
+	}
+	return false
+}
+
+// haltsBefore reports whether a may end the run (call reach_error) while
+// b writes a global.
+func haltsBefore(a, b access) bool {
+	if !a.w[halt] && !a.cw[halt] {
+		return false
+	}
+	for _, s := range []varSet{b.w, b.cw} {
+		for v := range s {
+			if v.Global && v != input {
+				return true
+			}
 		}
 	}
 	return false
@@ -151,9 +175,17 @@ func seqOK(e Expr) (access, bool) {
 
 // summarize computes f's reads and writes of globals and input: its own
 // and its callees' (whose summaries are final, since callees come first;
-// a call of f itself adds nothing new).
+// a call of f itself adds nothing new), and halt if it may call
+// reach_error.
 func summarize(f *Func) {
 	f.reads, f.writes = varSet{}, varSet{}
+	stmtLists(&Program{Funcs: []*Func{f}}, func(ss *[]Stmt) {
+		for _, s := range *ss {
+			if _, ok := s.(*ReachError); ok {
+				f.writes[halt] = true
+			}
+		}
+	})
 	walkExprs(f.Body, func(e Expr) {
 		a, _ := seqOK(e)
 		for _, s := range []varSet{a.r, a.cr} {
