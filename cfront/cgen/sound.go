@@ -137,7 +137,6 @@ func (h *Harness) Tasks(ctx context.Context, o TaskOptions) ([]*Task, TaskStats,
 	var keptInputs [][][]int64
 	var expect []bool
 	var reached []int
-	rng := rand.New(rand.NewPCG(o.Seed, uint64(o.Start)+1<<40))
 	for i, p := range progs {
 		if errs[i] != nil {
 			return nil, st, nil, fmt.Errorf("%s: %v", names[i], errs[i])
@@ -171,6 +170,8 @@ func (h *Harness) Tasks(ctx context.Context, o TaskOptions) ([]*Task, TaskStats,
 		}
 		c := check(p)
 		c.Probe = false
+		// The property of task i depends only on (seed, i).
+		rng := rand.New(rand.NewPCG(o.Seed, uint64(o.Start+i)|1<<40))
 		wantTrue := rng.IntN(2) == 0
 		switch {
 		case n == 0:
