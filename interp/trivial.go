@@ -15,7 +15,10 @@ type trivialVal struct {
 
 type trivialDomain struct{}
 
-func (trivialDomain) Top(n int) trivialVal                   { return trivialVal{n: n} }
+func (trivialDomain) Top(n int) trivialVal { return trivialVal{n: n} }
+
+// PredicateOnly tells numpred that this domain keeps no numeric information.
+func (trivialDomain) PredicateOnly() bool                    { return true }
 func (trivialDomain) Bottom(n int) trivialVal                { return trivialVal{n: n, bot: true} }
 func (trivialDomain) Dims(a trivialVal) int                  { return a.n }
 func (trivialDomain) IsTop(a trivialVal) bool                { return !a.bot }

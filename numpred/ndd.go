@@ -61,10 +61,27 @@ func (x nddImpl[V]) join(a, b DDVal) DDVal { return DDVal{x.c.or(a.u, b.u)} }
 // lock template, one leaf per subset of held locks), so NDD widens by
 // terms instead (termWiden).
 func (x nddImpl[V]) widen(a, b DDVal, t numeric.Thresholds) DDVal {
-	if x.c.ord != nil {
+	if x.c.ord != nil && (x.c.sp.NumPreds() > termWidenPreds || isPredicateOnly(x.c.num)) {
 		return DDVal{x.termWiden(a.u, b.u)}
 	}
 	return DDVal{x.mt.widen(x.toMT(a.u), x.toMT(b.u), t)}
+}
+
+// termWidenPreds is the number of predicates from which NDD widens by
+// terms in the interleaved order: below it the MTNDD form stays small, and
+// its widening keeps the bounds termWiden drops (widening by terms lost
+// the proof of loop-acceleration/nested_1-1.c).
+const termWidenPreds = 16
+
+// PredicateOnly is implemented by a numeric domain that keeps no numeric
+// information (the paper's Predicate configuration): NDD over it widens by
+// terms whatever the number of predicates, since the MTNDD form of its
+// values has nothing to widen and only loses the Boolean structure.
+type PredicateOnly interface{ PredicateOnly() bool }
+
+func isPredicateOnly(d any) bool {
+	p, ok := d.(PredicateOnly)
+	return ok && p.PredicateOnly()
 }
 
 // termWiden is u || exists T. v, where T is the numeric terms v mentions
