@@ -358,3 +358,20 @@ func TestCustomLayout(t *testing.T) {
 	_, err = New(1, 0, Layout(PredBlock(0), PredBlock(0)))
 	require.Error(t, err, "a predicate placed twice")
 }
+
+func TestAndExists(t *testing.T) {
+	m, err := New(0, 4)
+	require.NoError(t, err)
+	must := mustf(t)
+	x := make([]Node, 4)
+	for i := range x {
+		x[i] = must(m.Lit(i, true))
+	}
+	a := must(m.Or(must(m.And(x[0], x[1])), x[2]))
+	b := must(m.Or(must(m.Not(x[1])), x[3]))
+	got := must(m.AndExists(a, b, []int{1, 2}))
+	want := must(m.Exists(must(m.And(a, b)), []int{1, 2}))
+	require.True(t, m.Equal(got, want))
+	got = must(m.AndExists(a, b, nil))
+	require.True(t, m.Equal(got, must(m.And(a, b))))
+}

@@ -142,6 +142,27 @@ func (m *Manager) Exists(n Node, vars []int) (Node, error) {
 	return m.wrap(m.b.Exist(n.r, set.r))
 }
 
+// AndExists returns exists vars. (a and b), computed in one pass (rudd's
+// AppEx) without building the conjunction first.
+func (m *Manager) AndExists(a, b Node, vars []int) (Node, error) {
+	if err := m.check(a, b); err != nil {
+		return Node{}, err
+	}
+	if len(vars) == 0 {
+		return m.And(a, b)
+	}
+	for _, v := range vars {
+		if v < 0 || v >= m.b.Varnum() {
+			return Node{}, fmt.Errorf("bdd: variable %d out of range [0,%d)", v, m.b.Varnum())
+		}
+	}
+	set, err := m.wrap(m.b.Makeset(vars))
+	if err != nil {
+		return Node{}, err
+	}
+	return m.wrap(m.b.AndExist(set.r, a.r, b.r))
+}
+
 // Replace renames variable from[i] to to[i] in n, simultaneously for all
 // i: the result is n[from := to]. It is an exact substitution even when a
 // target variable already occurs in n (then n[p' := p] identifies the two

@@ -244,6 +244,13 @@ type numCore[V any] struct {
 	// cubes caches consNode by a hash of its constraints.
 	cubes  map[uint64][]cubeEntry
 	ncubes int
+	litsOf map[int]cubeLits
+	// atoms links the dimensions of every atom with a variable (see
+	// relevant); atomVars lists those variables with their atoms, and
+	// relCache the filters relevant computed since the last new atom.
+	atoms    dimUnion
+	atomVars map[int]numeric.Constraint
+	relCache map[string][]bool
 }
 
 // leafOpKey names a numeric operation on two leaves.
@@ -273,7 +280,13 @@ func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option
 		return nil, err
 	}
 	c := &numCore[V]{base: b, num: num, n: sp.NumDims(), nddTerms: ndd,
-		termVar: map[string]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}}
+		termVar: map[string]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}, litsOf: map[int]cubeLits{},
+		atoms: dimUnion{}, atomVars: map[int]numeric.Constraint{}, relCache: map[string][]bool{}}
+	for i, p := range sp.preds {
+		if p.hasAtom {
+			c.linkAtom(b.predVar(PredID(i), false), p.canon)
+		}
+	}
 	if ndd {
 		b.polar = true
 		for i, p := range sp.preds {
@@ -335,6 +348,7 @@ func (c *numCore[V]) lookupTerm(k numeric.Constraint) (int, bool) {
 // storeTerm records v as the variable of the canonical atom k.
 func (c *numCore[V]) storeTerm(k numeric.Constraint, v int) {
 	c.termOf[v] = k
+	c.linkAtom(v, k)
 	if h, ok := consHash([]numeric.Constraint{k}); ok {
 		c.termByHash[h] = append(c.termByHash[h], v)
 		return
@@ -343,11 +357,12 @@ func (c *numCore[V]) storeTerm(k numeric.Constraint, v int) {
 }
 
 // consNode returns the conjunction of the constraints as a diagram over
-// term variables (equalities split into two inequalities), built as one
-// cube. Cubes are cached by their constraints: MTNDD encodes the same
-// numeric values (the same leaves) over and over, and a cube of one
-// literal per bound of every variable costs a BDD operation per literal.
-func (c *numCore[V]) consNode(cs []numeric.Constraint) bdd.Node {
+// term variables (equalities split into two inequalities), one cube,
+// built from one of bases when that is cheaper (see toBddFrom). Cubes
+// are cached by their constraints: MTNDD encodes the same numeric values
+// (the same leaves) over and over, and a cube of one literal per bound of
+// every variable costs a BDD operation per literal.
+func (c *numCore[V]) consNode(cs []numeric.Constraint, bases []bdd.Node) bdd.Node {
 	h, ok := consHash(cs)
 	if ok {
 		for _, e := range c.cubes[h] {
@@ -356,16 +371,112 @@ func (c *numCore[V]) consNode(cs []numeric.Constraint) bdd.Node {
 			}
 		}
 	}
-	u := c.buildCons(cs)
+	lits, sat := c.consLits(cs)
+	var u bdd.Node
+	switch {
+	case !sat:
+		u = c.ff()
+	default:
+		u = c.cubeFrom(lits, bases)
+	}
 	if ok {
 		if c.ncubes >= maxCubeCache {
 			clear(c.cubes)
+			clear(c.litsOf)
 			c.ncubes = 0
 		}
 		c.cubes[h] = append(c.cubes[h], cubeEntry{cons: cs, node: u})
 		c.ncubes++
+		if !c.m.IsConst(u) {
+			c.litsOf[u.ID()] = cubeLits{keep: u, lits: lits}
+		}
 	}
 	return u
+}
+
+// cubeLits is the literals of a cached cube (kept alive by keep).
+type cubeLits struct {
+	keep bdd.Node
+	lits []bdd.Literal
+}
+
+// cubeFrom returns the cube of lits, from the known cube among bases
+// that differs from it in the fewest literals when that is a small part
+// of lits.
+func (c *numCore[V]) cubeFrom(lits []bdd.Literal, bases []bdd.Node) bdd.Node {
+	want := make(map[int]bool, len(lits))
+	for _, l := range lits {
+		want[l.Var] = l.Pos
+	}
+	best, bestDrop, bestAdd := bdd.Node{}, []int(nil), []bdd.Literal(nil)
+	for _, b := range bases {
+		e, ok := c.litsOf[b.ID()]
+		if !ok || e.keep.ID() != b.ID() {
+			continue
+		}
+		have := make(map[int]bool, len(e.lits))
+		var drop []int
+		for _, l := range e.lits {
+			have[l.Var] = l.Pos
+			if pos, ok := want[l.Var]; !ok || pos != l.Pos {
+				drop = append(drop, l.Var)
+			}
+		}
+		var add []bdd.Literal
+		for _, l := range lits {
+			if pos, ok := have[l.Var]; !ok || pos != l.Pos {
+				add = append(add, l)
+			}
+		}
+		if !best.Valid() || len(drop)+len(add) < len(bestDrop)+len(bestAdd) {
+			best, bestDrop, bestAdd = b, drop, add
+		}
+	}
+	if !best.Valid() || 4*(len(bestDrop)+len(bestAdd)) > len(lits) {
+		return c.node(c.m.Cube(lits))
+	}
+	if len(bestAdd) == 0 {
+		return c.exists(best, bestDrop)
+	}
+	add := c.node(c.m.Cube(bestAdd))
+	flipped := false
+	for _, l := range bestAdd {
+		if _, ok := want[l.Var]; ok {
+			for _, v := range bestDrop {
+				if v == l.Var {
+					flipped = true
+				}
+			}
+		}
+	}
+	if flipped {
+		// A literal changes phase: drop it before conjoining its opposite.
+		return c.and(c.exists(best, bestDrop), add)
+	}
+	return c.node(c.m.AndExists(best, add, bestDrop))
+}
+
+// consLits returns the literals of the conjunction of cs (equalities
+// split); sat is false when a constraint is false.
+func (c *numCore[V]) consLits(cs []numeric.Constraint) (lits []bdd.Literal, sat bool) {
+	for _, k := range cs {
+		if k.IsTrue() {
+			continue
+		}
+		if k.IsFalse() {
+			return nil, false
+		}
+		for _, h := range k.Split() {
+			if h.IsTrue() {
+				continue
+			}
+			if h.IsFalse() {
+				return nil, false
+			}
+			lits = append(lits, c.atomLiteral(h))
+		}
+	}
+	return lits, true
 }
 
 // maxCubeCache bounds the cube cache; it is emptied when full.
@@ -420,37 +531,22 @@ func consEqual(a, b []numeric.Constraint) bool {
 	return true
 }
 
-// buildCons is consNode without the cache.
-func (c *numCore[V]) buildCons(cs []numeric.Constraint) bdd.Node {
-	var lits []bdd.Literal
-	for _, k := range cs {
-		if k.IsTrue() {
-			continue
-		}
-		if k.IsFalse() {
-			return c.ff()
-		}
-		for _, h := range k.Split() {
-			if h.IsTrue() {
-				continue
-			}
-			if h.IsFalse() {
-				return c.ff()
-			}
-			lits = append(lits, c.atomLiteral(h))
-		}
-	}
-	return c.node(c.m.Cube(lits))
-}
 
 // toBdd encodes a numeric value as a diagram: toBdd(N.gamma(a)). The
 // diagram's decoding (leaf) is remembered as a itself, which has the same
 // meaning: MTNDD decodes the leaves it has just built over and over.
-func (c *numCore[V]) toBdd(a V) bdd.Node {
+func (c *numCore[V]) toBdd(a V) bdd.Node { return c.toBddFrom(a) }
+
+// toBddFrom is toBdd, given cubes the result may differ from in a few
+// literals (the leaves an MTNDD operation combines): the result is then
+// built from such a cube by quantifying away the literals it loses and
+// conjoining those it gains, a few BDD operations instead of one per
+// literal. A cube is canonical, so the result is the same node.
+func (c *numCore[V]) toBddFrom(a V, bases ...bdd.Node) bdd.Node {
 	if c.num.IsBottom(a) {
 		return c.ff()
 	}
-	u := c.consNode(c.num.Constraints(a))
+	u := c.consNode(c.num.Constraints(a), bases)
 	if !c.m.IsConst(u) {
 		if _, ok := c.leafMemo[u.ID()]; !ok {
 			c.remember(u, a)

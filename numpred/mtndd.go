@@ -55,7 +55,7 @@ func (x mt[V]) binary(u, v bdd.Node, short func(u, v bdd.Node) (bdd.Node, bool),
 					return e.res, true, nil
 				}
 			}
-			r := c.toBdd(op(c.leaf(u), c.leaf(v)))
+			r := c.toBddFrom(op(c.leaf(u), c.leaf(v)), u, v)
 			if tag != OpWiden {
 				if len(c.leafOps) > 1<<16 {
 					clear(c.leafOps)
@@ -144,7 +144,7 @@ func (x mt[V]) unary(u bdd.Node, op func(a V) V) bdd.Node {
 			return u, true, nil
 		}
 		if c.isNum(u) {
-			return c.toBdd(op(c.leaf(u))), true, nil
+			return c.toBddFrom(op(c.leaf(u)), u), true, nil
 		}
 		return bdd.Node{}, false, nil
 	}})

@@ -49,7 +49,7 @@ func (x nddImpl[V]) alphaP(lits []PredLit) DDVal { return DDVal{x.c.predCube(lit
 
 // alphaN encodes the constraints directly as terms: exact, and at least as
 // precise as toBdd(N.gamma(N.alpha(cs))).
-func (x nddImpl[V]) alphaN(cs []numeric.Constraint) DDVal { return DDVal{x.c.consNode(cs)} }
+func (x nddImpl[V]) alphaN(cs []numeric.Constraint) DDVal { return DDVal{x.c.consNode(cs, nil)} }
 
 func (x nddImpl[V]) meet(a, b DDVal) DDVal { return DDVal{x.c.and(a.u, b.u)} }
 func (x nddImpl[V]) join(a, b DDVal) DDVal { return DDVal{x.c.or(a.u, b.u)} }
@@ -57,32 +57,23 @@ func (x nddImpl[V]) join(a, b DDVal) DDVal { return DDVal{x.c.or(a.u, b.u)} }
 // widen converts both arguments to MTNDD form and widens there (Section
 // V-D) when every predicate precedes every term. In the interleaved order
 // (DimOrder) the MTNDD form of a value, one numeric leaf per predicate
-// valuation, is exponential where the interleaved diagram is not (on the
-// lock template, one leaf per subset of held locks), so NDD widens by
-// terms instead (termWiden).
+// valuation, can be exponential where the interleaved diagram is not (on
+// the lock template, one leaf per subset of held locks): NDD then widens
+// per predicate valuation while that takes at most mtWidenBudget steps
+// (mtWidenAny), and by terms otherwise (termWiden).
 func (x nddImpl[V]) widen(a, b DDVal, t numeric.Thresholds) DDVal {
-	if x.c.ord != nil && (x.c.sp.NumPreds() > termWidenPreds || isPredicateOnly(x.c.num)) {
-		return DDVal{x.termWiden(a.u, b.u)}
+	if x.c.ord == nil {
+		return DDVal{x.mt.widen(x.toMT(a.u), x.toMT(b.u), t)}
 	}
-	return DDVal{x.mt.widen(x.toMT(a.u), x.toMT(b.u), t)}
+	m, ok := x.mtWidenAny(a.u, b.u, t, mtWidenBudget)
+	if !ok {
+		return DDVal{x.c.or(a.u, x.dropFresh(a.u, b.u, nil))}
+	}
+	return DDVal{x.dropFresh(a.u, m, t)}
 }
 
-// termWidenPreds is the number of predicates from which NDD widens by
-// terms in the interleaved order: below it the MTNDD form stays small, and
-// its widening keeps the bounds termWiden drops (widening by terms lost
-// the proof of loop-acceleration/nested_1-1.c).
-const termWidenPreds = 16
-
-// PredicateOnly is implemented by a numeric domain that keeps no numeric
-// information (the paper's Predicate configuration): NDD over it widens by
-// terms whatever the number of predicates, since the MTNDD form of its
-// values has nothing to widen and only loses the Boolean structure.
-type PredicateOnly interface{ PredicateOnly() bool }
-
-func isPredicateOnly(d any) bool {
-	p, ok := d.(PredicateOnly)
-	return ok && p.PredicateOnly()
-}
+// mtWidenBudget bounds the pairs of sub-diagrams mtWidenAny visits.
+const mtWidenBudget = 1 << 12
 
 // termWiden is u || exists T. v, where T is the numeric terms v mentions
 // and u does not: the constraints that are new in v are dropped, the
@@ -91,8 +82,19 @@ func isPredicateOnly(d any) bool {
 // among those of x_i, so from some i on they are fixed, and over a fixed
 // finite set of variables the strictly ascending chains are finite. The
 // terms a value already has (the program's conditions, the bounds met so
-// far) play the part of widening thresholds.
+// far) play the part of widening thresholds. widen uses the same argument
+// for the result of mtWidenAny, an upper bound of u and v whose new terms
+// it drops: either way the terms of the chain never grow.
 func (x nddImpl[V]) termWiden(u, v bdd.Node) bdd.Node {
+	return x.c.or(u, x.dropFresh(u, v, nil))
+}
+
+// dropFresh returns exists T. v, T the numeric terms of v not in u,
+// except threshold bounds: atoms +-x <= c or +-x +-y <= c with c or -c a
+// threshold of t, which the widening of the numeric leaves introduces.
+// There are finitely many of those, so the terms of a widening chain
+// still cannot grow without bound.
+func (x nddImpl[V]) dropFresh(u, v bdd.Node, t numeric.Thresholds) bdd.Node {
 	c := x.c
 	su, err := c.m.Support(u)
 	if err != nil {
@@ -108,11 +110,128 @@ func (x nddImpl[V]) termWiden(u, v bdd.Node) bdd.Node {
 	}
 	var fresh []int
 	for _, w := range sv {
-		if !in[w] && c.m.IsTermVar(w) {
+		if !in[w] && c.m.IsTermVar(w) && !isThresholdAtom(c.termOf[w], t) {
 			fresh = append(fresh, w)
 		}
 	}
-	return c.or(u, c.exists(v, fresh))
+	return c.exists(v, fresh)
+}
+
+// isThresholdAtom reports whether k is an octagonal atom (at most two
+// variables, coefficients +-1) whose constant is a threshold of t or its
+// negation.
+func isThresholdAtom(k numeric.Constraint, t numeric.Thresholds) bool {
+	e := k.Expr()
+	if len(t) == 0 || e.NumTerms() > 2 {
+		return false
+	}
+	for i := 0; i < e.NumTerms(); i++ {
+		if a, ok := e.Term(i).Coef.Int64(); !ok || (a != 1 && a != -1) {
+			return false
+		}
+	}
+	c, ok := e.Constant().Int64()
+	if !ok {
+		return false
+	}
+	for _, v := range t {
+		// e + c <= 0 bounds e by -c.
+		if v == -c || v == c {
+			return true
+		}
+	}
+	return false
+}
+
+// mtWidenAny is MTNDD's widening of u and v in any variable order: it
+// splits both diagrams on their first predicate variable (cofactoring
+// through the term variables above it) until neither depends on a
+// predicate, and widens the numeric values of the remaining term
+// diagrams (the join of their paths), as MTNDD widens its leaves. ok is
+// false when it would take more than budget pairs.
+func (x nddImpl[V]) mtWidenAny(u, v bdd.Node, t numeric.Thresholds, budget int) (r bdd.Node, ok bool) {
+	c := x.c
+	first := map[int]int{} // node -> its first predicate variable, or -1
+	var firstPred func(u bdd.Node) int
+	firstPred = func(u bdd.Node) int {
+		if c.m.IsConst(u) {
+			return -1
+		}
+		if f, ok := first[u.ID()]; ok {
+			return f
+		}
+		lv := c.m.Level(u)
+		f := -1
+		if !c.m.IsTermVar(lv) {
+			f = lv
+		} else {
+			hi, lo := c.cofactors(u, lv)
+			a, b := firstPred(hi), firstPred(lo)
+			switch {
+			case a < 0:
+				f = b
+			case b < 0:
+				f = a
+			default:
+				f = min(a, b)
+			}
+		}
+		first[u.ID()] = f
+		return f
+	}
+	restrict := func(u bdd.Node, p int, pos bool) bdd.Node {
+		if c.m.Level(u) == p {
+			hi, lo := c.cofactors(u, p)
+			if pos {
+				return hi
+			}
+			return lo
+		}
+		return c.exists(c.and(u, c.lit(p, pos)), []int{p})
+	}
+	memo := map[[2]int]bdd.Node{}
+	var keep []bdd.Node
+	steps := 0
+	var rec func(u, v bdd.Node) bdd.Node
+	rec = func(u, v bdd.Node) bdd.Node {
+		switch {
+		case c.m.IsFalse(u) || u.ID() == v.ID():
+			return v
+		case c.m.IsFalse(v):
+			return u
+		}
+		key := [2]int{u.ID(), v.ID()}
+		if r, ok := memo[key]; ok {
+			return r
+		}
+		if steps++; steps > budget {
+			return bdd.Node{}
+		}
+		var r bdd.Node
+		fu, fv := firstPred(u), firstPred(v)
+		if fu < 0 && fv < 0 {
+			r = c.toBdd(numeric.WidenWith(c.num, c.leaf(u), c.leaf(v), t))
+		} else {
+			p := fu
+			if p < 0 || (fv >= 0 && fv < p) {
+				p = fv
+			}
+			hi := rec(restrict(u, p, true), restrict(v, p, true))
+			if !hi.Valid() {
+				return hi
+			}
+			lo := rec(restrict(u, p, false), restrict(v, p, false))
+			if !lo.Valid() {
+				return lo
+			}
+			r = c.ite(p, hi, lo)
+		}
+		memo[key] = r
+		keep = append(keep, u, v)
+		return r
+	}
+	r = rec(u, v)
+	return r, r.Valid()
 }
 
 // reduceOp is Fig. 7's reduce operator: 0 on an infeasible context.
@@ -168,12 +287,12 @@ func (x nddImpl[V]) elimSet(t NumAssign, extra []int) map[int]bool {
 }
 
 // postRel returns the variables whose literals the contexts of a numeric
-// post of t over u need: those of the atoms connected to a dimension t
+// post of t need: those of the atoms connected to a dimension t
 // reads, assigns or havocs, or that an assigned predicate of ps mentions.
 // The others' literals stay on their paths untouched, so leaving them out
 // of contexts changes no result; it only keeps their combinations from
 // multiplying the contexts.
-func (x nddImpl[V]) postRel(u bdd.Node, t NumAssign, ps []PredID) []bool {
+func (x nddImpl[V]) postRel(t NumAssign, ps []PredID) []bool {
 	var seeds []numeric.Dim
 	seeds = append(seeds, t.Dims...)
 	seeds = append(seeds, t.Havoc...)
@@ -189,7 +308,7 @@ func (x nddImpl[V]) postRel(u bdd.Node, t NumAssign, ps []PredID) []bool {
 			}
 		}
 	}
-	return x.c.relevant(x.c.meaningful(u), seeds)
+	return x.c.relevant(seeds)
 }
 
 // nddPost is NDDPost(s): 0 on an infeasible context, the numeric post of
@@ -212,7 +331,7 @@ func (x nddImpl[V]) postN(t NumAssign, _ []PredID, a DDVal) DDVal {
 	if len(t.Dims) == 0 && len(t.Havoc) == 0 {
 		return a
 	}
-	return DDVal{x.c.ctxApply(a.u, x.nddPost(t), x.c.top(), x.elimSet(t, nil), x.postRel(a.u, t, nil))}
+	return DDVal{x.c.ctxApply(a.u, x.nddPost(t), x.c.top(), x.elimSet(t, nil), x.postRel(t, nil))}
 }
 
 // postNP is unprime(ctxApply(u ⊓ R, NDDPost(tau_N), N.top, NumV ∪ {p_i}))
@@ -220,7 +339,7 @@ func (x nddImpl[V]) postN(t NumAssign, _ []PredID, a DDVal) DDVal {
 func (x nddImpl[V]) postNP(t NumPred, a DDVal) (DDVal, bool) {
 	u := x.c.and(a.u, x.f.alpha(toNNF(And(t.Guard, relationExpr(t.Pred)), true), true, true).u)
 	elim := x.elimSet(t.Num, x.c.predVars(t.Pred.Preds, false))
-	r := x.c.ctxApply(u, x.nddPost(t.Num), x.c.top(), elim, x.postRel(u, t.Num, t.Pred.Preds))
+	r := x.c.ctxApply(u, x.nddPost(t.Num), x.c.top(), elim, x.postRel(t.Num, t.Pred.Preds))
 	// Only the assigned predicates have primed copies in r. (Their
 	// current copies may be back: the numeric post can produce an atom
 	// that is an atom predicate, so the renaming must handle a clash.)
