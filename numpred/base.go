@@ -531,7 +531,6 @@ func consEqual(a, b []numeric.Constraint) bool {
 	return true
 }
 
-
 // toBdd encodes a numeric value as a diagram: toBdd(N.gamma(a)). The
 // diagram's decoding (leaf) is remembered as a itself, which has the same
 // meaning: MTNDD decodes the leaves it has just built over and over.
