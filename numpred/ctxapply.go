@@ -33,6 +33,7 @@
 package numpred
 
 import (
+	"fmt"
 	"runtime"
 	"sort"
 
@@ -168,8 +169,17 @@ func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, b
 // context (of the literals rel marks) that is not bottom. It stops at the
 // first such path.
 func (c *numCore[V]) ctxSat(u bdd.Node, ctx V, rel []bool) bool {
+	r, _ := c.ctxSatBudget(u, ctx, rel, 0)
+	return r
+}
+
+// ctxSatBudget is ctxSat within budget steps (0: no limit); decided is
+// false when the budget ran out first.
+func (c *numCore[V]) ctxSatBudget(u bdd.Node, ctx V, rel []bool, budget int) (sat, decided bool) {
 	tr := c.newCtxTrie(ctx, rel)
 	dead := map[[2]int]bool{}
+	steps := 0
+	out := false
 	var rec func(u bdd.Node, id int32) bool
 	rec = func(u bdd.Node, id int32) bool {
 		switch {
@@ -177,6 +187,11 @@ func (c *numCore[V]) ctxSat(u bdd.Node, ctx V, rel []bool) bool {
 			return false
 		case c.m.IsTrue(u):
 			return true
+		}
+		steps++
+		if budget > 0 && steps > budget {
+			out = true
+			return true // unwinds the search; the answer is discarded
 		}
 		key := [2]int{u.ID(), int(id)}
 		if dead[key] {
@@ -192,7 +207,10 @@ func (c *numCore[V]) ctxSat(u bdd.Node, ctx V, rel []bool) bool {
 	}
 	r := rec(u, 0)
 	runtime.KeepAlive(u)
-	return r
+	if out {
+		return false, false
+	}
+	return r, true
 }
 
 // reassume returns the context of a child and its residual: ctx has
@@ -272,24 +290,46 @@ func (uf dimUnion) join(k numeric.Constraint) numeric.Dim {
 	return r
 }
 
-// relevant returns the filter of the variables of atoms whose dimensions
-// are connected, through the atoms of atoms, to a dimension of seeds:
-// what a numeric post over seeds can read or change.
-func (c *numCore[V]) relevant(atoms map[int]numeric.Constraint, seeds []numeric.Dim) []bool {
-	uf := dimUnion{}
-	for _, k := range atoms {
-		uf.join(k)
-	}
-	roots := map[numeric.Dim]bool{}
+// linkAtom records the atom k of variable v for relevant.
+func (c *numCore[V]) linkAtom(v int, k numeric.Constraint) {
+	c.atoms.join(k)
+	c.atomVars[v] = k
+	clear(c.relCache)
+}
+
+// relevant returns the filter of the variables whose atoms are connected,
+// through the atoms of all variables so far, to a dimension of seeds:
+// what a numeric post over seeds can read or change (nil when that is
+// every variable with a numeric meaning). Connecting through every atom
+// rather than those of one diagram makes the filter a function of the
+// seeds' components alone, computed once until a new atom comes.
+func (c *numCore[V]) relevant(seeds []numeric.Dim) []bool {
+	roots := make([]int, 0, len(seeds))
 	for _, d := range seeds {
-		roots[uf.find(d)] = true
+		roots = append(roots, int(c.atoms.find(d)))
+	}
+	sort.Ints(roots)
+	key := fmt.Sprint(roots)
+	if rel, ok := c.relCache[key]; ok {
+		return rel
+	}
+	in := map[numeric.Dim]bool{}
+	for _, r := range roots {
+		in[numeric.Dim(r)] = true
 	}
 	rel := make([]bool, c.m.Varnum())
-	for v, k := range atoms {
-		if roots[uf.find(k.Expr().Term(0).Dim)] {
+	all := true
+	for v, k := range c.atomVars {
+		if in[c.atoms.find(k.Expr().Term(0).Dim)] {
 			rel[v] = true
+		} else {
+			all = false
 		}
 	}
+	if all {
+		rel = nil
+	}
+	c.relCache[key] = rel
 	return rel
 }
 
@@ -339,10 +379,19 @@ func (c *numCore[V]) prune(u bdd.Node, ctx V, g func(u bdd.Node, ctx V) (bdd.Nod
 	return u
 }
 
+// feasibleBudget bounds the steps of feasible's first, path-wise search.
+const feasibleBudget = 1 << 12
+
 // feasible reports whether some path of u is feasible: the last component
 // is searched with ctxSat, which stops at the first feasible path, after
 // the others have pruned u.
 func (c *numCore[V]) feasible(u bdd.Node, ctx V, g func(u bdd.Node, ctx V) (bdd.Node, bool)) bool {
+	// A search over whole paths decides most queries at once (it stops
+	// at the first feasible path); only when its contexts multiply does
+	// the component-wise pruning take over.
+	if sat, ok := c.ctxSatBudget(u, ctx, nil, feasibleBudget); ok {
+		return sat
+	}
 	comps := c.components(c.meaningful(u))
 	for i, rel := range comps {
 		if c.m.IsFalse(u) {
