@@ -16,6 +16,8 @@ import (
 	"github.com/numpred/numpred/cfront"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/linprog"
+	"github.com/numpred/numpred/numeric"
+	"github.com/stretchr/testify/require"
 )
 
 func search(t *testing.T, name, src string, d time.Duration) *cex.Counterexample {
@@ -185,4 +187,19 @@ func TestReplayGCCOnSVCOMP(t *testing.T) {
 	if found > 0 && replayed == 0 {
 		t.Error("no counterexample replayed")
 	}
+}
+
+func TestReplay(t *testing.T) {
+	prog, err := frontend.Parse("replay.c", []byte(`extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() { int x = __VERIFIER_nondet_int(); if (x == 42) reach_error(); return 0; }`))
+	require.NoError(t, err)
+	c, err := cex.Replay(context.Background(), prog, []numeric.Int{numeric.I(42)}, cex.ReplayOptions{})
+	require.NoError(t, err)
+	require.True(t, c.Trusted())
+	require.Len(t, c.Inputs, 1)
+	_, err = cex.Replay(context.Background(), prog, []numeric.Int{numeric.I(41)}, cex.ReplayOptions{})
+	require.ErrorIs(t, err, cex.ErrNotReached)
+	_, err = cex.Replay(context.Background(), prog, nil, cex.ReplayOptions{})
+	require.ErrorIs(t, err, cex.ErrNotReached)
 }

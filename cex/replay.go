@@ -1,0 +1,45 @@
+// This file defines Replay: the one way any engine (search, BMC,
+// k-induction, CEGAR, ABE, IMPACT) turns the input values of a solver's
+// model into a FALSE verdict's counterexample.
+
+package cex
+
+import (
+	"context"
+	"errors"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/ir/exec"
+	"github.com/numpred/numpred/numeric"
+)
+
+// ErrNotReached means that a replayed input vector did not reach an
+// error location: the formula that proposed it was not exact (an
+// over-approximation, a havoc, a bound), so the proposal proves nothing.
+var ErrNotReached = errors.New("cex: the inputs do not reach an error location")
+
+// ReplayOptions bound a replay.
+type ReplayOptions struct {
+	MaxSteps int // bound on the concrete run (default: only ctx)
+}
+
+// Replay runs prog concretely on inputs (the values of its
+// nondeterministic sources in the order the run calls them, a choice
+// between Nondet edges taking the next value as the index of the edge,
+// as exec.Inputs does; a run that asks for more ends there) and returns the counterexample when the
+// run reaches an error location. It returns ErrNotReached when it does
+// not, and ctx.Err() when ctx ends first. The result may be untrusted
+// (see Counterexample.Trusted): a FALSE verdict needs a trusted one.
+func Replay(ctx context.Context, prog *ir.Program, inputs []numeric.Int, opt ReplayOptions) (*Counterexample, error) {
+	r := exec.New(prog).Run(exec.Inputs(inputs...), exec.Options{MaxSteps: opt.MaxSteps,
+		RecordPath: true, Stop: func() bool { return ctx.Err() != nil }})
+	if r.Outcome == exec.StepLimit && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if r.Outcome != exec.ErrorReached {
+		return nil, ErrNotReached
+	}
+	c := fromRun(r)
+	c.Steps = r.Steps
+	return c, nil
+}
