@@ -87,7 +87,7 @@
 //
 // # The simplex
 //
-// polyhedra/internal/simplex is an exact simplex over the rationals
+// internal/simplex is an exact simplex over the rationals
 // computed without fractions: the general simplex of Dutertre and de
 // Moura on a tableau kept fraction-free by Bareiss's integer-preserving
 // pivoting, so that its numbers stay minors of the input (no gcd, no

@@ -5,7 +5,7 @@ package polyhedra
 
 import (
 	"github.com/numpred/numpred/numeric"
-	"github.com/numpred/numpred/polyhedra/internal/simplex"
+	"github.com/numpred/numpred/internal/simplex"
 )
 
 // Farkas reports whether the conjunction cs has no rational solution and,

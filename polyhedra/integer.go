@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/numeric"
-	"github.com/numpred/numpred/polyhedra/internal/simplex"
+	"github.com/numpred/numpred/internal/simplex"
 )
 
 // Budgets of one branch-and-bound search.

@@ -71,7 +71,7 @@ func TestWrapRowsAgree(t *testing.T) {
 // BenchmarkWrapFeasible compares the fraction-free solver with the
 // rational two-phase tableau it replaced on wrapRows:
 //
-//	go test ./polyhedra/internal/simplex -run '^$' -bench Wrap
+//	go test ./internal/simplex -run '^$' -bench Wrap
 func BenchmarkWrapFeasible(b *testing.B) {
 	rows, n := parseRows(b, wrapRows)
 	b.Run("fractionfree", func(b *testing.B) {
