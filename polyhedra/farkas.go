@@ -4,8 +4,8 @@
 package polyhedra
 
 import (
-	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/internal/simplex"
+	"github.com/numpred/numpred/numeric"
 )
 
 // Farkas reports whether the conjunction cs has no rational solution and,

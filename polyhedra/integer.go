@@ -24,8 +24,8 @@ package polyhedra
 import (
 	"time"
 
-	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/internal/simplex"
+	"github.com/numpred/numpred/numeric"
 )
 
 // Budgets of one branch-and-bound search.
