@@ -169,6 +169,7 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 					res.Error = l
 					res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
 					res.Trace = en.trace(c, l)
+					res.Path = en.cexPath(c, l)
 					break errLocs
 				}
 			}

@@ -38,7 +38,7 @@ type predDomain struct {
 // analyzePred runs the analysis in the NumPredDom implementation named by
 // cfg.Domain ("predicate": NDD over the trivial numeric domain).
 func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds) (*Result, error) {
-	atoms, err := precisionPreds(p, s, cfg.Preds)
+	atoms, err := precisionAtoms(p, s, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func analyzePredOnce[V any](cfg Config, nd numeric.Domain[V], s *space, th numer
 			pd.byDim[t.Dim] = append(pd.byDim[t.Dim], numpred.PredID(i))
 		}
 	}
-	res, err := runEngine[numpred.Value](pd, s, cfg)
+	res, err := runEngine[numpred.Value](withPrecision(pd, s, cfg), s, cfg)
 	if err == nil && d.Err() != nil {
 		// The domain answered with sound fallbacks since it failed: the
 		// verdict cannot be TRUE, and its failure is the reason.

@@ -61,6 +61,10 @@ type Config struct {
 	Invariants bool
 	// Deadline, when non-zero, stops the analysis with UNKNOWN (timeout).
 	Deadline time.Time
+	// Precision, when not nil, replaces the default precision (every
+	// branch atom, every variable) of the predicate domains; Preds are
+	// added to it. See precision.go.
+	Precision *Precision
 }
 
 // Defaults of Config's budgets.
@@ -121,6 +125,7 @@ type Result struct {
 	Reason     string  // for UNKNOWN: why
 	Error      *ir.Loc // for UNKNOWN/FALSE: an error location possibly reached
 	Trace      []TraceStep
+	Path       []*ir.Edge // Trace as a run from main's entry, calls expanded (cexpath.go); nil if none
 	Invariants []LocInvariant
 	Stats      Stats
 	Time       time.Duration
