@@ -1,0 +1,333 @@
+// This file defines Run, the driver of both engines: the bound k (fixed
+// or increasing), the queries of each round, and the verdict rules.
+
+package bmc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/smt"
+)
+
+// Options say how to run.
+type Options struct {
+	// Induction selects k-induction; plain bounded model checking
+	// otherwise.
+	Induction bool
+	// Unwind is the bound k: loop iterations and recursive activations
+	// unwound. 0 means increasing k = 1, 2, 4, 8, ... until a verdict,
+	// the node limit, or the end of the context.
+	Unwind int
+	// Encoding is the formula's arithmetic; encode.BV (bit-precise) by
+	// default. The IR makes C's wrap-around explicit, so LIA is the same
+	// formula, bit for bit, for programs whose every operation is linear
+	// (no product of variables, shift, bitwise operation or division by a
+	// variable): BV then uses LIA, which Z3 decides much faster (8
+	// iterations of a loop with a wrapping sum: 50 ms against 1.6 s),
+	// unless StrictBV is set. Programs with unbounded variables (Linear
+	// Programs) are always encoded in LIA.
+	Encoding encode.Mode
+	// StrictBV keeps the bit-vector encoding even where LIA is exact.
+	StrictBV bool
+	// Invariants strengthens the step case of k-induction with the
+	// abstract interpreter's invariants at loop heads. DefaultOptions
+	// sets it.
+	Invariants bool
+	// Interp configures the abstract interpreter that computes the
+	// invariants (Invariants is forced on; Deadline, when zero, is half
+	// of the context's remaining time).
+	Interp interp.Config
+	// MaxNodes bounds the unwound graph (default DefaultMaxNodes): a
+	// larger graph ends the run with UNKNOWN.
+	MaxNodes int
+}
+
+// DefaultMaxNodes is the default bound on the unwound graph's nodes.
+const DefaultMaxNodes = 400_000
+
+// DefaultOptions returns plain BMC with increasing k in BV, invariants on
+// for when Induction is set, and the interpreter's default configuration.
+func DefaultOptions() Options {
+	return Options{Encoding: encode.BV, Invariants: true, Interp: interp.DefaultConfig()}
+}
+
+// Stats are the statistics of a run.
+type Stats struct {
+	K          int           // the last bound tried
+	Rounds     int           // bounds tried
+	Nodes      int           // nodes of the last unwound graph (BMC)
+	Arcs       int           // arcs of the last unwound graph
+	Terms      int           // terms built for the last formula (BMC), a size measure
+	StepNodes  int           // nodes of the last k-induction step graph
+	Queries    int           // solver checks
+	SolverTime time.Duration // time in solver checks
+	EncodeTime time.Duration // time building graphs and formulas
+	InterpTime time.Duration // time computing invariants (k-induction)
+	Invariants int           // loop heads with an invariant assumed in the step case
+	Encoding   encode.Mode   // the encoding used
+	Time       time.Duration // the whole run
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Verdict interp.Verdict
+	// Reason says why the verdict is UNKNOWN: "bound reached k=8",
+	// "timeout", "unsupported constructs", ...
+	Reason string
+	// Counterexample is the replayed, trusted run of a FALSE verdict.
+	Counterexample *cex.Counterexample
+	Stats          Stats
+}
+
+// Run checks prog by bounded model checking, or k-induction when
+// opt.Induction is set, until a verdict or the end of ctx (UNKNOWN,
+// "timeout"; ctx also interrupts the solver).
+//
+// TRUE means: no error location is reachable under the IR's semantics
+// (which the C front end makes C's, with gcc's wrap-around): by BMC, the
+// error is unreachable within the bound and the bound is never exceeded
+// (every unwinding assertion holds); by k-induction, also when a step
+// case shows that k error-free segments between loop heads of main
+// cannot be followed by an erroneous one. FALSE comes only with a
+// counterexample that cex.Replay reproduced on the concrete interpreter
+// and that is Trusted (no signed overflow, no value the program leaves
+// undetermined). A program with unsupported constructs gets UNKNOWN.
+func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
+	start := time.Now()
+	r := &runner{prog: prog, opt: opt, res: &Result{Verdict: interp.Unknown}}
+	err := r.run(ctx)
+	r.res.Stats.Time = time.Since(start)
+	if err != nil {
+		if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.Unknown, "timeout", nil
+			if r.res.Stats.K > 0 {
+				r.res.Reason = fmt.Sprintf("timeout (k=%d)", r.res.Stats.K)
+			}
+			return r.res, nil
+		}
+		return nil, err
+	}
+	return r.res, nil
+}
+
+// runner is the state of one Run.
+type runner struct {
+	prog *ir.Program
+	opt  Options
+	mode encode.Mode
+	res  *Result
+	inv  *invariants // k-induction: computed once
+}
+
+// errDone ends the rounds once res has its verdict.
+var errDone = errors.New("done")
+
+func (r *runner) run(ctx context.Context) error {
+	prog := r.prog
+	if prog.Main == nil {
+		return fmt.Errorf("bmc: the program has no main")
+	}
+	if u := prog.Unsupported(); len(u) > 0 {
+		r.res.Reason = "unsupported constructs: " + u[0].String()
+		return nil
+	}
+	r.mode = r.opt.Encoding
+	if r.mode == encode.BV && !r.opt.StrictBV && !needsBV(prog) {
+		r.mode = encode.LIA
+	}
+	if r.mode == encode.BV {
+		for _, v := range prog.Vars {
+			if !v.Type.IsBounded() {
+				r.mode = encode.LIA
+				break
+			}
+		}
+	}
+	r.res.Stats.Encoding = r.mode
+	if r.opt.MaxNodes <= 0 {
+		r.opt.MaxNodes = DefaultMaxNodes
+	}
+	ks := []int{r.opt.Unwind}
+	if r.opt.Unwind <= 0 {
+		ks = nil
+		for k := 1; k <= 1<<20; k *= 2 {
+			ks = append(ks, k)
+		}
+	}
+	for _, k := range ks {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		r.res.Stats.K = k
+		r.res.Stats.Rounds++
+		err := r.round(ctx, k)
+		if err == errDone {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// round runs bound k: the BMC queries, then (k-induction) the step case.
+// It returns errDone with the verdict in r.res, nil to go on with a
+// larger k (r.res.Reason says why the bound was not enough).
+func (r *runner) round(ctx context.Context, k int) error {
+	z, err := smt.NewContext()
+	if err != nil {
+		return err
+	}
+	defer z.Close()
+	t0 := time.Now()
+	terms, err := encode.NewTerms(z, r.prog, r.mode)
+	if err != nil {
+		return err
+	}
+	g, err := unwind(r.prog, k, r.opt.MaxNodes)
+	if err == errTooLarge {
+		r.res.Reason = fmt.Sprintf("the unwound program exceeds %d nodes at k=%d", r.opt.MaxNodes, k)
+		return errDone
+	}
+	if err != nil {
+		if strings.Contains(err.Error(), "irreducible") {
+			r.res.Reason = err.Error()
+			return errDone
+		}
+		return err
+	}
+	e := newEncoding(z, terms, r.prog, g)
+	g.entry.guard = z.True()
+	g.entry.state = e.initial()
+	if err := e.run(ctx.Err, nil); err != nil {
+		return err
+	}
+	r.res.Stats.Nodes, r.res.Stats.Arcs, r.res.Stats.Terms = len(g.nodes), len(g.arcs), e.terms
+	r.res.Stats.EncodeTime += time.Since(t0)
+
+	// 1. An error reachable without signed overflow: a counterexample.
+	errG := e.errorGuard(0)
+	noOvf := make([]*smt.Term, len(e.ovf))
+	for i, o := range e.ovf {
+		noOvf[i] = z.Not(o)
+	}
+	res, sol, err := r.check(ctx, z, e.facts, append(noOvf, errG)...)
+	if err != nil {
+		return err
+	}
+	switch res {
+	case smt.Sat:
+		m, err := sol.Model()
+		if err != nil {
+			return err
+		}
+		c, err := counterexample(ctx, r.prog, m, g)
+		m.Close()
+		sol.Close()
+		if err != nil {
+			return err
+		}
+		if c != nil && c.Trusted() {
+			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", c
+			return errDone
+		}
+		r.res.Reason = fmt.Sprintf("an error is reachable in the formula at k=%d, but the model does not replay as a trusted counterexample", k)
+		return errDone
+	case smt.Unknown:
+		r.res.Reason = "solver: " + sol.ReasonUnknown()
+		sol.Close()
+		return errDone
+	}
+	sol.Close()
+	// 2. Only through an overflow: undefined behaviour, no verdict.
+	if len(e.ovf) > 0 {
+		res, sol, err := r.check(ctx, z, e.facts, errG)
+		if err != nil {
+			return err
+		}
+		reason := sol.ReasonUnknown()
+		sol.Close()
+		switch res {
+		case smt.Sat:
+			r.res.Reason = fmt.Sprintf("an error is reachable at k=%d, but only after a signed integer overflow (undefined behaviour in C)", k)
+			return errDone
+		case smt.Unknown:
+			r.res.Reason = "solver: " + reason
+			return errDone
+		}
+	}
+	// 3. The unwinding assertions: TRUE when no path leaves the bound.
+	if len(g.cuts) == 0 {
+		r.res.Verdict, r.res.Reason = interp.True, ""
+		return errDone
+	}
+	res, sol, err = r.check(ctx, z, e.facts, e.cutGuard())
+	if err != nil {
+		return err
+	}
+	reason := sol.ReasonUnknown()
+	sol.Close()
+	switch res {
+	case smt.Unsat:
+		r.res.Verdict, r.res.Reason = interp.True, ""
+		return errDone
+	case smt.Unknown:
+		r.res.Reason = "solver: " + reason
+		return errDone
+	}
+	r.res.Reason = fmt.Sprintf("bound reached k=%d", k)
+	if !r.opt.Induction {
+		return nil
+	}
+	// 4. k-induction's step case.
+	return r.step(ctx, k)
+}
+
+// needsBV reports whether prog has an operation that LIA can only
+// over-approximate (encode's LIA encoding havocs it): a Def other than a
+// division or remainder by a positive constant.
+func needsBV(prog *ir.Program) bool {
+	for _, f := range prog.Funcs {
+		for _, e := range f.Edges {
+			h, ok := e.Op.(*ir.Havoc)
+			if !ok || h.Def == nil {
+				continue
+			}
+			switch h.Def.Op {
+			case ir.DefFloorDiv, ir.DefDiv, ir.DefRem:
+				if h.Def.Y.IsConst() && h.Def.Y.Constant().Sign() > 0 {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// check asserts facts and goals in a new solver and checks them,
+// interrupted when ctx ends (the error is then ctx's).
+func (r *runner) check(ctx context.Context, z *smt.Context, facts []*smt.Term, goals ...*smt.Term) (smt.Result, *smt.Solver, error) {
+	sol := z.NewSimpleSolver()
+	sol.Assert(facts...)
+	sol.Assert(goals...)
+	t0 := time.Now()
+	res, err := sol.CheckContext(ctx)
+	r.res.Stats.SolverTime += time.Since(t0)
+
+	r.res.Stats.Queries++
+	if err != nil {
+		sol.Close()
+		return smt.Unknown, nil, err
+	}
+	return res, sol, nil
+}

@@ -1,0 +1,41 @@
+package bmc_test
+
+import (
+	"context"
+	"flag"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/bmc"
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/frontend"
+)
+
+// TestOne runs one file given by -bmc.file (a development aid).
+var oneFile = flag.String("bmc.file", "", "file TestOne runs")
+var oneLIA = flag.Bool("bmc.lia", false, "")
+var oneK = flag.Int("bmc.k", 0, "")
+var oneInd = flag.Bool("bmc.ind", false, "")
+
+func TestOne(t *testing.T) {
+	if *oneFile == "" {
+		t.Skip()
+	}
+	prog, err := frontend.Load(*oneFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := bmc.DefaultOptions()
+	opt.Unwind = *oneK
+	opt.Induction = *oneInd
+	if *oneLIA {
+		opt.Encoding = encode.LIA
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := bmc.Run(ctx, prog, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s %s %+v", res.Verdict, res.Reason, res.Stats)
+}

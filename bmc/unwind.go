@@ -1,0 +1,457 @@
+// This file builds the unwound program: a directed acyclic graph of
+// nodes (a location in a function instance with the iteration counts of
+// the loops around it) and arcs (an IR edge, a call, a return), with cut
+// arcs where the unwinding stops.
+//
+// Sketch. Every function call is inlined: a Call edge taken at a node
+// opens a new instance of the callee (its own copy of the callee's
+// graph), entered by a call arc and left by a return arc from the
+// callee's exit to the node after the call. Within an instance a node is
+// (location, iteration counts of the natural loops containing the
+// location, outermost first). An edge from a node into a loop's body
+// keeps the count of that loop, an edge from the body back to the head
+// adds one, and entering a loop starts it at 0; an edge from a loop's
+// head into its body when the count is already k is a cut arc: the
+// unwinding assertion of that loop, which TRUE needs to be unreachable.
+// A call of a function that already has k activations on the inlined
+// stack is a cut arc too (recursion). Every cycle of a reducible graph
+// passes through a loop head along a back edge, so the graph is finite
+// and acyclic; irreducible functions are refused.
+//
+// The same builder makes the step case of k-induction (kind.go): there
+// main's loop heads are cut points where a segment ends, and the graph is
+// k+1 copies (layers) of the segments between cut points.
+
+package bmc
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/smt"
+)
+
+// errTooLarge is returned when the unwound graph exceeds Options.MaxNodes.
+var errTooLarge = errors.New("bmc: the unwound program exceeds the node limit")
+
+// arcKind classifies arcs.
+type arcKind uint8
+
+const (
+	arcEdge   arcKind = iota // an IR edge within one instance
+	arcCall                  // from the node of a Call edge to the callee instance's entry
+	arcReturn                // from a callee instance's exit to the node after the call
+	arcCut                   // an unwinding assertion: the edge leaves the bound (To is nil)
+	arcLayer                 // k-induction: an edge into a cut point, to the next layer's start node
+)
+
+// node is a location of a function instance in the unwound graph.
+type node struct {
+	id    int
+	loc   *ir.Loc
+	inst  *instance
+	iters []int // iteration counts of the loops containing loc (loopInfo.of[loc.ID])
+	layer int   // k-induction: the segment the node belongs to (1-based); 0 in BMC
+	start bool  // k-induction: the start node of a layer at a cut point
+	in    []*arc
+	out   []*arc
+
+	guard *smt.Term // reached (formula.go)
+	state *state    // the values at the node, nil once every out-arc has its own
+}
+
+// arc is a transition of the unwound graph.
+type arc struct {
+	kind     arcKind
+	from, to *node
+	edge     *ir.Edge // the IR edge (the Call edge for call and return arcs)
+	call     *node    // for a return arc: the node of the call
+	callee   *instance
+	why      string // for a cut arc: what bound it leaves
+
+	guard *smt.Term        // taken (formula.go)
+	post  *state           // the values after the arc, until its target merges them
+	input *encode.InputVar // the program input the arc reads, if any
+	val   *smt.Term        // the value a havoc arc gives its variable
+}
+
+// instance is one inlined activation of a function.
+type instance struct {
+	fn     *ir.Func
+	parent *instance
+	entry  *node
+	exits  []*node
+}
+
+// activations returns how many instances of fn are open in in's chain.
+func (in *instance) activations(fn *ir.Func) int {
+	n := 0
+	for ; in != nil; in = in.parent {
+		if in.fn == fn {
+			n++
+		}
+	}
+	return n
+}
+
+// loopInfo is the natural-loop structure of one function.
+type loopInfo struct {
+	heads []*ir.Loc // one per loop
+	body  [][]bool  // body[i][loc ID]: the location is in loop i
+	of    [][]int   // of[loc ID]: the loops containing the location, outermost first
+	index map[*ir.Loc]int
+}
+
+// loops computes the natural loops of f: for each target h of a back edge
+// of a depth-first search from the entry, the locations that reach a
+// back edge's source without passing through h. It fails when f is
+// irreducible (an edge enters a loop elsewhere than at its head).
+func loops(f *ir.Func) (*loopInfo, error) {
+	n := len(f.Locs)
+	color := make([]uint8, n)
+	back := map[*ir.Loc][]*ir.Loc{} // head -> sources of back edges
+	var heads []*ir.Loc
+	type frame struct {
+		l *ir.Loc
+		i int
+	}
+	stack := []frame{{f.Entry, 0}}
+	color[f.Entry.ID] = 1
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.i == len(top.l.Out) {
+			color[top.l.ID] = 2
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		e := top.l.Out[top.i]
+		top.i++
+		switch color[e.To.ID] {
+		case 0:
+			color[e.To.ID] = 1
+			stack = append(stack, frame{e.To, 0})
+		case 1:
+			if _, ok := back[e.To]; !ok {
+				heads = append(heads, e.To)
+			}
+			back[e.To] = append(back[e.To], e.From)
+		}
+	}
+	li := &loopInfo{heads: heads, of: make([][]int, n), index: map[*ir.Loc]int{}}
+	for i, h := range heads {
+		li.index[h] = i
+		in := make([]bool, n)
+		in[h.ID] = true
+		work := slices.Clone(back[h])
+		for _, s := range work {
+			in[s.ID] = true
+		}
+		for len(work) > 0 {
+			l := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, e := range l.In {
+				if !in[e.From.ID] && color[e.From.ID] != 0 { // reachable predecessors only
+					in[e.From.ID] = true
+					work = append(work, e.From)
+				}
+			}
+		}
+		li.body = append(li.body, in)
+	}
+	// Reducibility: every edge into a body from outside enters at the head;
+	// bodies are nested or disjoint.
+	for i, h := range heads {
+		for _, l := range f.Locs {
+			if !li.body[i][l.ID] || l == h {
+				continue
+			}
+			for _, e := range l.In {
+				if color[e.From.ID] != 0 && !li.body[i][e.From.ID] {
+					return nil, fmt.Errorf("bmc: %s has irreducible control flow (the loop at %s is entered at %s)", f.Name, h.Pos, l.Pos)
+				}
+			}
+		}
+	}
+	for _, l := range f.Locs {
+		var of []int
+		for i := range heads {
+			if li.body[i][l.ID] {
+				of = append(of, i)
+			}
+		}
+		// Outermost first: a larger body contains a smaller one.
+		slices.SortFunc(of, func(a, b int) int { return count(li.body[b]) - count(li.body[a]) })
+		li.of[l.ID] = of
+	}
+	return li, nil
+}
+
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// graph is the unwound program.
+type graph struct {
+	nodes   []*node
+	arcs    []*arc
+	entry   *node // main's entry (BMC)
+	errors  []*node
+	cuts    []*arc
+	starts  []*node // k-induction: the start nodes of layer 1
+	k       int
+	max     int // node limit
+	loopsOf map[*ir.Func]*loopInfo
+	// k-induction: main's loop heads end a segment.
+	cutAt map[*ir.Loc]bool
+	// layerStart[j][loc]: the start node of layer j at cut point loc.
+	layerStart []map[*ir.Loc]*node
+}
+
+func newGraph(k, max int) *graph {
+	return &graph{k: k, max: max, loopsOf: map[*ir.Func]*loopInfo{}}
+}
+
+func (g *graph) loopInfo(f *ir.Func) (*loopInfo, error) {
+	if li, ok := g.loopsOf[f]; ok {
+		return li, nil
+	}
+	li, err := loops(f)
+	if err != nil {
+		return nil, err
+	}
+	g.loopsOf[f] = li
+	return li, nil
+}
+
+func (g *graph) newNode(l *ir.Loc, in *instance, iters []int, layer int) (*node, error) {
+	if len(g.nodes) >= g.max {
+		return nil, errTooLarge
+	}
+	n := &node{id: len(g.nodes), loc: l, inst: in, iters: iters, layer: layer}
+	g.nodes = append(g.nodes, n)
+	if l.Kind == ir.Error {
+		g.errors = append(g.errors, n)
+	}
+	return n, nil
+}
+
+func (g *graph) link(a *arc) {
+	g.arcs = append(g.arcs, a)
+	a.from.out = append(a.from.out, a)
+	if a.to != nil {
+		a.to.in = append(a.to.in, a)
+	}
+	if a.kind == arcCut {
+		g.cuts = append(g.cuts, a)
+	}
+}
+
+// key identifies a node within an instance.
+func key(l *ir.Loc, iters []int) string {
+	var sb strings.Builder
+	sb.WriteString(strconv.Itoa(l.ID))
+	for _, c := range iters {
+		sb.WriteByte(',')
+		sb.WriteString(strconv.Itoa(c))
+	}
+	return sb.String()
+}
+
+// instanceBuilder builds the nodes of one instance.
+type instanceBuilder struct {
+	g     *graph
+	in    *instance
+	li    *loopInfo
+	nodes map[string]*node
+	work  []*node
+	layer int
+}
+
+// build builds an instance of fn called from parent, starting at fn's
+// entry, or, in a k-induction step, at the given start nodes (cut points
+// of main, made by the caller), and returns it.
+func (g *graph) build(fn *ir.Func, parent *instance, layer int, starts []*node) (*instance, error) {
+	li, err := g.loopInfo(fn)
+	if err != nil {
+		return nil, err
+	}
+	in := &instance{fn: fn, parent: parent}
+	b := &instanceBuilder{g: g, in: in, li: li, nodes: map[string]*node{}, layer: layer}
+	if starts == nil {
+		in.entry, err = b.node(fn.Entry, make([]int, len(li.of[fn.Entry.ID])))
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range starts {
+		s.inst = in
+		s.iters = make([]int, len(li.of[s.loc.ID]))
+		b.nodes[key(s.loc, s.iters)] = s
+		b.work = append(b.work, s)
+	}
+	for len(b.work) > 0 {
+		n := b.work[0]
+		b.work = b.work[1:]
+		if err := b.expand(n); err != nil {
+			return nil, err
+		}
+	}
+	return in, nil
+}
+
+// node returns the node (l, iters) of the instance, creating it.
+func (b *instanceBuilder) node(l *ir.Loc, iters []int) (*node, error) {
+	k := key(l, iters)
+	if n, ok := b.nodes[k]; ok {
+		return n, nil
+	}
+	n, err := b.g.newNode(l, b.in, iters, b.layer)
+	if err != nil {
+		return nil, err
+	}
+	b.nodes[k] = n
+	b.work = append(b.work, n)
+	if l == b.in.fn.Exit {
+		b.in.exits = append(b.in.exits, n)
+	}
+	return n, nil
+}
+
+// next returns the iteration counts after edge u -> v from a node with
+// counts iters at u, or ok false when the edge leaves the unwinding bound.
+func (b *instanceBuilder) next(u, v *ir.Loc, iters []int) (out []int, ok bool, why string) {
+	li := b.li
+	from, to := li.of[u.ID], li.of[v.ID]
+	out = make([]int, len(to))
+	for j, lp := range to {
+		i := slices.Index(from, lp)
+		if i < 0 {
+			out[j] = 0 // entering the loop (at its head: the function is reducible)
+			continue
+		}
+		c := iters[i]
+		if li.heads[lp] == u && (b.g.k >= 0 && c >= b.g.k) {
+			// From the head into the body once k iterations are done.
+			return nil, false, fmt.Sprintf("loop at %s unwound %d times", li.heads[lp].Pos, b.g.k)
+		}
+		if li.heads[lp] == v {
+			c++ // a back edge
+		}
+		out[j] = c
+	}
+	return out, true, ""
+}
+
+// expand adds the arcs out of n.
+func (b *instanceBuilder) expand(n *node) error {
+	g := b.g
+	switch n.loc.Kind {
+	case ir.Error, ir.Sink:
+		return nil
+	}
+	if n.loc == b.in.fn.Exit {
+		return nil // return arcs are added by the caller
+	}
+	for _, e := range n.loc.Out {
+		iters, ok, why := b.next(e.From, e.To, n.iters)
+		if !ok {
+			g.link(&arc{kind: arcCut, from: n, edge: e, why: why})
+			continue
+		}
+		if g.cutAt != nil && b.in.parent == nil && g.cutAt[e.To] {
+			// k-induction: the segment ends at a cut point of main.
+			if err := g.layerArc(n, e); err != nil {
+				return err
+			}
+			continue
+		}
+		call, isCall := e.Op.(*ir.Call)
+		if !isCall {
+			to, err := b.node(e.To, iters)
+			if err != nil {
+				return err
+			}
+			g.link(&arc{kind: arcEdge, from: n, to: to, edge: e})
+			continue
+		}
+		if g.k >= 0 && b.in.activations(call.Callee) >= g.k {
+			g.link(&arc{kind: arcCut, from: n, edge: e, why: fmt.Sprintf("recursion of %s unwound %d times", call.Callee.Name, g.k)})
+			continue
+		}
+		if g.k < 0 && b.in.activations(call.Callee) > 0 {
+			return fmt.Errorf("bmc: recursion of %s in a k-induction step", call.Callee.Name)
+		}
+		callee, err := g.build(call.Callee, b.in, b.layer, nil)
+		if err != nil {
+			return err
+		}
+		g.link(&arc{kind: arcCall, from: n, to: callee.entry, edge: e, callee: callee})
+		if len(callee.exits) == 0 {
+			continue
+		}
+		to, err := b.node(e.To, iters)
+		if err != nil {
+			return err
+		}
+		for _, x := range callee.exits {
+			g.link(&arc{kind: arcReturn, from: x, to: to, edge: e, call: n, callee: callee})
+		}
+	}
+	return nil
+}
+
+// topo returns the nodes in a topological order (Kahn), or an error if
+// the graph has a cycle (a bug of the builder).
+func (g *graph) topo() ([]*node, error) {
+	indeg := make([]int, len(g.nodes))
+	for _, a := range g.arcs {
+		if a.to != nil {
+			indeg[a.to.id]++
+		}
+	}
+	var order, work []*node
+	for _, n := range g.nodes {
+		if indeg[n.id] == 0 {
+			work = append(work, n)
+		}
+	}
+	for len(work) > 0 {
+		n := work[len(work)-1]
+		work = work[:len(work)-1]
+		order = append(order, n)
+		for _, a := range n.out {
+			if a.to != nil {
+				indeg[a.to.id]--
+				if indeg[a.to.id] == 0 {
+					work = append(work, a.to)
+				}
+			}
+		}
+	}
+	if len(order) != len(g.nodes) {
+		return nil, fmt.Errorf("bmc: internal error: the unwound graph has a cycle")
+	}
+	return order, nil
+}
+
+// unwind builds the BMC graph of prog with bound k.
+func unwind(prog *ir.Program, k, max int) (*graph, error) {
+	g := newGraph(k, max)
+	in, err := g.build(prog.Main, nil, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	g.entry = in.entry
+	return g, nil
+}
