@@ -1,12 +1,16 @@
-// Package verify is numpred's verification strategy: it runs the engines
-// on a program and combines their answers into one verdict.
+// Package verify runs numpred's engines on a program and combines their
+// answers into one verdict: every engine (Config.Engine) returns a
+// Result, and the default strategy (Auto) runs several of them.
 //
-// The strategy for one (program, domain) run:
+// The Absint engine, for one (program, domain) run:
 //
 //  1. a short counterexample search (package cex) for shallow bugs;
 //  2. the NumPredDom fixpoint (package interp): TRUE ends the run;
 //  3. when the fixpoint leaves an error location reachable, the
 //     counterexample search again, until the deadline.
+//
+// BMC and KInduction are package bmc's engines; Auto is described in
+// auto.go.
 //
 // FALSE is answered only with a counterexample that cex replayed on the
 // concrete interpreter, that depends on no value the program leaves
@@ -35,35 +39,62 @@ type Config struct {
 	// SearchBudget bounds the search when Interp.Deadline is zero
 	// (default 10 s).
 	SearchBudget time.Duration
+	// Engine is one of EngineNames or Auto; "" means Absint.
+	Engine string
+	// BMC configures the bmc and kind engines.
+	BMC BMCConfig
 }
 
 // DefaultSearchBudget is the search's budget without a deadline.
 const DefaultSearchBudget = 10 * time.Second
 
-// Result is an interp.Result, with the counterexample of a FALSE verdict.
+// Result is what every engine answers: an interp.Result (verdict,
+// reason, time, the fixpoint's statistics when it ran), with the
+// counterexample of a FALSE verdict.
 type Result struct {
 	*interp.Result
+	Engine         string // the engine that answered (Auto: the stage that decided)
 	Counterexample *cex.Counterexample
-	Search         cex.Stats
+	Search         cex.Stats // solver use: the search's, or the engine's
 	SearchTime     time.Duration
+	// Extra are the engine's own statistics (bmc: k, formula size, ...).
+	Extra []Stat
+	// Stages are the runs of the default strategy, in order.
+	Stages []Stage
 }
 
-// Run verifies prog under cfg.
+// Run verifies prog under cfg with the engine cfg.Engine.
 func Run(prog *ir.Program, cfg Config) (*Result, error) {
+	switch cfg.Engine {
+	case "", Absint:
+		return runAbsint(prog, cfg)
+	case BMC:
+		return runBMC(prog, cfg, false)
+	case KInduction:
+		return runBMC(prog, cfg, true)
+	case Auto:
+		return runAuto(prog, cfg)
+	}
+	return nil, fmt.Errorf("unknown engine %q", cfg.Engine)
+}
+
+// runAbsint is the Absint engine: a short search, the fixpoint, a search
+// until the deadline.
+func runAbsint(prog *ir.Program, cfg Config) (*Result, error) {
 	start := time.Now()
 	if !cfg.Search {
 		res, err := interp.Analyze(prog, cfg.Interp)
 		if err != nil {
 			return nil, err
 		}
-		return &Result{Result: res}, nil
+		return &Result{Result: res, Engine: Absint}, nil
 	}
 	deadline := cfg.Interp.Deadline
 	budget := cfg.SearchBudget
 	if budget <= 0 {
 		budget = DefaultSearchBudget
 	}
-	out := &Result{}
+	out := &Result{Engine: Absint}
 	// 1. Shallow bugs: a tenth of the time, at most a second.
 	quick := time.Second
 	if !deadline.IsZero() {

@@ -1,0 +1,154 @@
+// This file defines the default strategy (engine Auto): cheap engines and
+// configurations first, stronger ones after, within one time limit, so
+// that `numpred analyze prog.c` gets the strongest answer numpred can
+// give in the time given.
+
+package verify
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+)
+
+// DefaultAutoBudget is the default strategy's time limit when the
+// configuration has no deadline.
+const DefaultAutoBudget = 30 * time.Second
+
+// autoStage is one step of the default strategy: an engine under a
+// configuration, with a weight: the step gets remaining*weight/(weights of
+// the steps from it on), so the time an early step does not use goes to
+// the later ones.
+type autoStage struct {
+	name    string
+	engine  string
+	domain  string // absint and kind: the fixpoint's domain and numeric domain
+	numeric string
+	weight  float64
+}
+
+// autoStages is the order of the default strategy. Measured over the
+// shared SV-COMP tasks (ARCHITECTURE.md, "The default strategy"): BMC
+// finds the shallow bugs and proves programs whose loops it can unwind
+// completely in a fraction of a second; NEXPOINT over intervals is the
+// cheapest fixpoint; polyhedra prove the most loop tasks; k-induction
+// with the polyhedra invariants proves tight assertions the joins lose;
+// the counterexample search gets the rest of the time.
+var autoStages = []autoStage{
+	{"bmc", BMC, "", "", 1},
+	{"absint nexpoint/interval", Absint, "nexpoint", "interval", 1},
+	{"absint nexpoint/polyhedra", Absint, "nexpoint", "polyhedra", 2},
+	{"kind", KInduction, "nexpoint", "polyhedra", 2},
+	{"absint ndd/octagon", Absint, "ndd", "octagon", 1},
+}
+
+// runAuto is the default strategy: a short counterexample search, then
+// the stages in order until one answers TRUE or FALSE, then the search
+// until the deadline. Each stage is recorded in Result.Stages.
+func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
+	start := time.Now()
+	deadline := cfg.Interp.Deadline
+	if deadline.IsZero() {
+		deadline = start.Add(DefaultAutoBudget)
+	}
+	out := &Result{Engine: Auto}
+	finish := func(r *Result, stage string) *Result {
+		r.Stages = out.Stages
+		r.Engine = stage
+		r.Search.Runs += out.Search.Runs
+		r.Search.Queries += out.Search.Queries
+		r.Search.SMTTime += out.Search.SMTTime
+		r.SearchTime += out.SearchTime
+		r.Time = time.Since(start)
+		return r
+	}
+	record := func(name string, r *Result, t0 time.Time) {
+		out.Stages = append(out.Stages, Stage{Name: name, Verdict: r.Verdict, Reason: r.Reason, Time: time.Since(t0)})
+	}
+	// 1. Shallow bugs: a tenth of the time, at most a second.
+	if cfg.Search {
+		quick := min(time.Second, time.Until(deadline)/10)
+		t0 := time.Now()
+		cx, err := out.search(prog, time.Now().Add(quick))
+		if err != nil {
+			return nil, err
+		}
+		if cx != nil {
+			r := out.falseVerdict(prog, cx, start)
+			record("search", r, t0)
+			return finish(r, "search"), nil
+		}
+		out.Stages = append(out.Stages, Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample yet", Time: time.Since(t0)})
+	}
+	// 2. The stages.
+	total := 0.0
+	for _, s := range autoStages {
+		total += s.weight
+	}
+	var last *Result
+	for _, s := range autoStages {
+		remaining := time.Until(deadline)
+		if remaining <= 0 {
+			break
+		}
+		budget := time.Duration(float64(remaining) * s.weight / total)
+		total -= s.weight
+		sc := cfg
+		sc.Engine = s.engine
+		sc.Search = false
+		if s.domain != "" {
+			sc.Interp.Domain, sc.Interp.Numeric = s.domain, s.numeric
+		}
+		sc.Interp.Deadline = time.Now().Add(budget)
+		t0 := time.Now()
+		r, err := Run(prog, sc)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s.name, err)
+		}
+		record(s.name, r, t0)
+		if r.Verdict == interp.True || r.Verdict == interp.False {
+			return finish(r, s.name), nil
+		}
+		if last == nil || r.Error != nil {
+			last = r
+		}
+	}
+	// 3. The search until the deadline, when an error may be reachable.
+	if cfg.Search && time.Until(deadline) > 0 {
+		t0 := time.Now()
+		cx, err := out.search(prog, deadline)
+		if err != nil {
+			return nil, err
+		}
+		if cx != nil {
+			r := out.falseVerdict(prog, cx, start)
+			record("search", r, t0)
+			return finish(r, "search"), nil
+		}
+		out.Stages = append(out.Stages, Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample", Time: time.Since(t0)})
+	}
+	if last == nil {
+		last = &Result{Result: &interp.Result{Verdict: interp.Unknown, Reason: "timeout"}}
+	}
+	r := &Result{Result: &interp.Result{Verdict: interp.Unknown, Error: last.Error, Trace: last.Trace,
+		Invariants: last.Invariants, Stats: last.Stats}}
+	r.Reason = "no engine decided: " + stageSummary(out.Stages)
+	return finish(r, Auto), nil
+}
+
+// stageSummary lists the stages' answers: "bmc: bound reached k=8;
+// absint nexpoint/interval: ...".
+func stageSummary(st []Stage) string {
+	var parts []string
+	for _, s := range st {
+		reason := s.Reason
+		if reason == "" {
+			reason = string(s.Verdict)
+		}
+		parts = append(parts, s.Name+": "+reason)
+	}
+	return strings.Join(parts, "; ")
+}

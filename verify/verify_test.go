@@ -1,0 +1,86 @@
+package verify_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/verify"
+)
+
+func parse(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	p, err := frontend.Parse("t.c", []byte(src))
+	require.NoError(t, err)
+	return p
+}
+
+const header = `extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+`
+
+// A bug behind a loop count and an input: every engine that can answer
+// FALSE does, with a replayed counterexample.
+const buggy = header + `int main() {
+  int x = __VERIFIER_nondet_int();
+  int s = 0;
+  for (int i = 0; i < 4; i++) s += 2;
+  if (x == 77 && s == 8) reach_error();
+  return 0;
+}`
+
+// A tight assertion after a join: the interval fixpoint loses it, BMC
+// and k-induction keep it.
+const safe = header + `int main() {
+  int x = __VERIFIER_nondet_int();
+  if (x < 0 || x > 10) return 0;
+  int y;
+  if (x > 5) y = x - 5; else y = 5 - x;
+  if (y > 5) reach_error();
+  return 0;
+}`
+
+func run(t *testing.T, src, engine string) *verify.Result {
+	t.Helper()
+	cfg := verify.Config{Interp: interp.DefaultConfig(), Search: true, Engine: engine}
+	cfg.Interp.Deadline = time.Now().Add(20 * time.Second)
+	r, err := verify.Run(parse(t, src), cfg)
+	require.NoError(t, err)
+	return r
+}
+
+func TestEnginesAgree(t *testing.T) {
+	for _, e := range []string{verify.Absint, verify.BMC, verify.KInduction, verify.Auto} {
+		t.Run(e, func(t *testing.T) {
+			r := run(t, buggy, e)
+			require.Equal(t, interp.False, r.Verdict, r.Reason)
+			require.NotNil(t, r.Counterexample)
+			require.True(t, r.Counterexample.Trusted())
+			r = run(t, safe, e)
+			require.NotEqual(t, interp.False, r.Verdict)
+			if e != verify.Absint {
+				require.Equal(t, interp.True, r.Verdict, r.Reason)
+			}
+		})
+	}
+}
+
+// TestAutoStages: the default strategy records its stages and names the
+// one that decided.
+func TestAutoStages(t *testing.T) {
+	r := run(t, safe, verify.Auto)
+	require.Equal(t, interp.True, r.Verdict)
+	require.NotEmpty(t, r.Stages)
+	last := r.Stages[len(r.Stages)-1]
+	require.Equal(t, r.Engine, last.Name)
+	require.Equal(t, interp.True, last.Verdict)
+}
+
+func TestUnknownEngine(t *testing.T) {
+	_, err := verify.Run(parse(t, safe), verify.Config{Interp: interp.DefaultConfig(), Engine: "magic"})
+	require.Error(t, err)
+}
