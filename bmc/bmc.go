@@ -36,6 +36,10 @@ type Options struct {
 	// Programs) are always encoded in LIA.
 	Encoding encode.Mode
 	// StrictBV keeps the bit-vector encoding even where LIA is exact.
+	// Without it, a program that needs BV is first checked in LIA with
+	// its non-linear operations havocked (an over-approximation: its
+	// TRUE holds, its models are replayed), and in BV only when a LIA
+	// model does not replay.
 	StrictBV bool
 	// Invariants strengthens the step case of k-induction with the
 	// abstract interpreter's invariants at loop heads. DefaultOptions
@@ -183,33 +187,52 @@ func (r *runner) run(ctx context.Context) error {
 // It returns errDone with the verdict in r.res, nil to go on with a
 // larger k (r.res.Reason says why the bound was not enough).
 func (r *runner) round(ctx context.Context, k int) error {
+	if r.mode == encode.BV && !r.opt.StrictBV {
+		// LIA first: it havocs the operations it cannot express, an
+		// over-approximation that is enough for TRUE, and its models
+		// replay or not; only a model that does not replay needs BV.
+		spurious, err := r.bmcRound(ctx, k, encode.LIA, true)
+		if err != nil || !spurious {
+			return err
+		}
+	}
+	_, err := r.bmcRound(ctx, k, r.mode, false)
+	return err
+}
+
+// bmcRound is round in one encoding. When approx is set (LIA for a
+// program that needs BV), an outcome that only an exact encoding can
+// settle (an error reachable in the formula that does not replay as a
+// trusted counterexample) returns spurious instead of a verdict.
+func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx bool) (spurious bool, err error) {
+	r.res.Stats.Encoding = mode
 	z, err := smt.NewContext()
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer z.Close()
 	t0 := time.Now()
-	terms, err := encode.NewTerms(z, r.prog, r.mode)
+	terms, err := encode.NewTerms(z, r.prog, mode)
 	if err != nil {
-		return err
+		return false, err
 	}
 	g, err := unwind(r.prog, k, r.opt.MaxNodes)
 	if err == errTooLarge {
 		r.res.Reason = fmt.Sprintf("the unwound program exceeds %d nodes at k=%d", r.opt.MaxNodes, k)
-		return errDone
+		return false, errDone
 	}
 	if err != nil {
 		if strings.Contains(err.Error(), "irreducible") {
 			r.res.Reason = err.Error()
-			return errDone
+			return false, errDone
 		}
-		return err
+		return false, err
 	}
 	e := newEncoding(z, terms, r.prog, g)
 	g.entry.guard = z.True()
 	g.entry.state = e.initial()
 	if err := e.run(ctx.Err, nil); err != nil {
-		return err
+		return false, err
 	}
 	r.res.Stats.Nodes, r.res.Stats.Arcs, r.res.Stats.Terms = len(g.nodes), len(g.arcs), e.terms
 	r.res.Stats.EncodeTime += time.Since(t0)
@@ -222,74 +245,80 @@ func (r *runner) round(ctx context.Context, k int) error {
 	}
 	res, sol, err := r.check(ctx, z, e.facts, append(noOvf, errG)...)
 	if err != nil {
-		return err
+		return false, err
 	}
 	switch res {
 	case smt.Sat:
 		m, err := sol.Model()
 		if err != nil {
-			return err
+			return false, err
 		}
 		c, err := counterexample(ctx, r.prog, m, g)
 		m.Close()
 		sol.Close()
 		if err != nil {
-			return err
+			return false, err
 		}
 		if c != nil && c.Trusted() {
 			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", c
-			return errDone
+			return false, errDone
+		}
+		if approx {
+			return true, nil
 		}
 		r.res.Reason = fmt.Sprintf("an error is reachable in the formula at k=%d, but the model does not replay as a trusted counterexample", k)
-		return errDone
+		return false, errDone
 	case smt.Unknown:
 		r.res.Reason = "solver: " + sol.ReasonUnknown()
 		sol.Close()
-		return errDone
+		return false, errDone
 	}
 	sol.Close()
 	// 2. Only through an overflow: undefined behaviour, no verdict.
 	if len(e.ovf) > 0 {
 		res, sol, err := r.check(ctx, z, e.facts, errG)
 		if err != nil {
-			return err
+			return false, err
 		}
 		reason := sol.ReasonUnknown()
 		sol.Close()
 		switch res {
 		case smt.Sat:
+			if approx {
+				return true, nil
+			}
 			r.res.Reason = fmt.Sprintf("an error is reachable at k=%d, but only after a signed integer overflow (undefined behaviour in C)", k)
-			return errDone
+			return false, errDone
 		case smt.Unknown:
 			r.res.Reason = "solver: " + reason
-			return errDone
+			return false, errDone
 		}
 	}
 	// 3. The unwinding assertions: TRUE when no path leaves the bound.
 	if len(g.cuts) == 0 {
 		r.res.Verdict, r.res.Reason = interp.True, ""
-		return errDone
+		return false, errDone
 	}
 	res, sol, err = r.check(ctx, z, e.facts, e.cutGuard())
 	if err != nil {
-		return err
+		return false, err
 	}
 	reason := sol.ReasonUnknown()
 	sol.Close()
 	switch res {
 	case smt.Unsat:
 		r.res.Verdict, r.res.Reason = interp.True, ""
-		return errDone
+		return false, errDone
 	case smt.Unknown:
 		r.res.Reason = "solver: " + reason
-		return errDone
+		return false, errDone
 	}
 	r.res.Reason = fmt.Sprintf("bound reached k=%d", k)
 	if !r.opt.Induction {
-		return nil
+		return false, nil
 	}
 	// 4. k-induction's step case.
-	return r.step(ctx, k)
+	return false, r.step(ctx, k)
 }
 
 // needsBV reports whether prog has an operation that LIA can only
@@ -317,7 +346,12 @@ func needsBV(prog *ir.Program) bool {
 // check asserts facts and goals in a new solver and checks them,
 // interrupted when ctx ends (the error is then ctx's).
 func (r *runner) check(ctx context.Context, z *smt.Context, facts []*smt.Term, goals ...*smt.Term) (smt.Result, *smt.Solver, error) {
+	// Z3's incremental kernel decides LIA fastest; bit vectors go through
+	// the default solver's tactics (bit-blasting), which are faster there.
 	sol := z.NewSimpleSolver()
+	if r.mode == encode.BV {
+		sol = z.NewSolver()
+	}
 	sol.Assert(facts...)
 	sol.Assert(goals...)
 	t0 := time.Now()

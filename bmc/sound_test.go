@@ -1,0 +1,71 @@
+package bmc_test
+
+import (
+	"context"
+	"flag"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/bmc"
+	"github.com/numpred/numpred/cfront/cgen"
+	"github.com/numpred/numpred/interp"
+)
+
+var (
+	soundN     = flag.Int("bmc.sound.n", 24, "generated tasks of TestSoundness")
+	soundSeed  = flag.Uint64("bmc.sound.seed", 1, "seed of TestSoundness")
+	soundLimit = flag.Duration("bmc.sound.limit", 5*time.Second, "time limit of one run in TestSoundness (the issue asks for 1 s on an idle machine)")
+)
+
+// TestSoundness runs BMC and k-induction on the soundness oracle's
+// generated tasks, whose verdicts gcc decides by running every input:
+// no wrong verdict, and, since their loops have constant bounds, every
+// task decided.
+func TestSoundness(t *testing.T) {
+	h := &cgen.Harness{}
+	if !h.Available() {
+		t.Skip("gcc not available")
+	}
+	tasks, st, _, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: *soundSeed, N: *soundN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("tasks: %v", st)
+	for _, ind := range []bool{false, true} {
+		name := map[bool]string{false: "bmc", true: "kind"}[ind]
+		var proved, refuted, unknown, wrong int
+		var worst time.Duration
+		start := time.Now()
+		for _, task := range tasks {
+			opt := bmc.DefaultOptions()
+			opt.Induction = ind
+			ctx, cancel := context.WithTimeout(context.Background(), *soundLimit)
+			t0 := time.Now()
+			res, err := bmc.Run(ctx, task.IR, opt)
+			d := time.Since(t0)
+			cancel()
+			worst = max(worst, d)
+			if err != nil {
+				t.Errorf("%s %s: %v\n%s", name, task.Name, err, task.Program.Source())
+				continue
+			}
+			switch {
+			case res.Verdict == interp.True && !task.True:
+				wrong++
+				t.Errorf("WRONG TRUE under %s: %s\n%s", name, task.Name, task.Program.Source())
+			case res.Verdict == interp.False && task.True:
+				wrong++
+				t.Errorf("WRONG FALSE under %s: %s\n%s", name, task.Name, task.Program.Source())
+			case res.Verdict == interp.True:
+				proved++
+			case res.Verdict == interp.False:
+				refuted++
+			default:
+				unknown++
+				t.Errorf("%s: UNKNOWN on %s (%s, k=%d, %v)\n%s", name, task.Name, res.Reason, res.Stats.K, d, task.Program.Source())
+			}
+		}
+		t.Logf("%s: %d tasks (%d TRUE, %d FALSE): proved %d, refuted %d, unknown %d, wrong %d; slowest %v, total %v",
+			name, len(tasks), st.True, st.False, proved, refuted, unknown, wrong, worst.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	}
+}

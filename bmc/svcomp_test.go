@@ -1,0 +1,105 @@
+package bmc_test
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/bmc"
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/interp"
+)
+
+var (
+	svcomp        = flag.Bool("bmc.svcomp", false, "run TestSVCOMP: every task of ../shared/benchmarks/svcomp under both engines")
+	svcompTimeout = flag.Duration("bmc.svcomp.timeout", 60*time.Second, "per-task time limit of TestSVCOMP")
+	svcompEngines = flag.String("bmc.svcomp.engines", "bmc,kind", "engines of TestSVCOMP")
+	svcompFilter  = flag.String("bmc.svcomp.filter", "", "only tasks whose file contains this")
+)
+
+// TestSVCOMP runs the SV-COMP subset under BMC and k-induction: no wrong
+// verdict is allowed; it logs the counts per category. Behind
+// -bmc.svcomp (up to a minute per task); skipped when the benchmarks are
+// absent.
+func TestSVCOMP(t *testing.T) {
+	if !*svcomp {
+		t.Skip("use -bmc.svcomp")
+	}
+	dir := filepath.Join("..", "..", "shared", "benchmarks", "svcomp")
+	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
+	if err != nil {
+		t.Skipf("no SV-COMP benchmarks: %v", err)
+	}
+	defer f.Close()
+	type row struct{ file, cat, want string }
+	var rows []row
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		if len(fs) < 3 || fs[0] == "file" || !strings.Contains(fs[0], *svcompFilter) {
+			continue
+		}
+		rows = append(rows, row{fs[0], fs[1], strings.ToUpper(fs[2])})
+	}
+	type tally struct{ proved, refuted, unknown, wrong, total int }
+	counts := map[string]map[string]*tally{}
+	for _, eng := range strings.Split(*svcompEngines, ",") {
+		counts[eng] = map[string]*tally{}
+		for _, r := range rows {
+			prog, err := frontend.Load(filepath.Join(dir, r.file))
+			if err != nil {
+				t.Logf("%s: %v", r.file, err)
+				continue
+			}
+			opt := bmc.DefaultOptions()
+			opt.Induction = eng == "kind"
+			ctx, cancel := context.WithTimeout(context.Background(), *svcompTimeout)
+			t0 := time.Now()
+			res, err := bmc.Run(ctx, prog, opt)
+			cancel()
+			c := counts[eng][r.cat]
+			if c == nil {
+				c = &tally{}
+				counts[eng][r.cat] = c
+			}
+			c.total++
+			if err != nil {
+				t.Errorf("%s %s: %v", eng, r.file, err)
+				continue
+			}
+			switch {
+			case res.Verdict != interp.Unknown && string(res.Verdict) != r.want:
+				c.wrong++
+				t.Errorf("WRONG %s on %s under %s (expected %s)", res.Verdict, r.file, eng, r.want)
+			case res.Verdict == interp.True:
+				c.proved++
+			case res.Verdict == interp.False:
+				c.refuted++
+			default:
+				c.unknown++
+			}
+			t.Logf("%-5s %-50s %-7s %-7s %6.1fs k=%d nodes=%d %s", eng, r.file, r.want, res.Verdict,
+				time.Since(t0).Seconds(), res.Stats.K, res.Stats.Nodes, res.Reason)
+		}
+	}
+	var sb strings.Builder
+	for eng, m := range counts {
+		var cats []string
+		for c := range m {
+			cats = append(cats, c)
+		}
+		sort.Strings(cats)
+		for _, cat := range cats {
+			c := m[cat]
+			fmt.Fprintf(&sb, "\n  %-5s %-22s %2d tasks: %2d TRUE, %2d FALSE, %2d UNKNOWN, %d wrong", eng, cat, c.total, c.proved, c.refuted, c.unknown, c.wrong)
+		}
+	}
+	t.Log(sb.String())
+}
