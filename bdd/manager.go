@@ -102,6 +102,8 @@ type Manager struct {
 	cof map[int]branch
 	// steps caches the steps of Cube.
 	steps map[cubeStep]Node
+	// live samples rudd's table for PeakLiveNodes (see live.go).
+	live liveSampler
 }
 
 // Block is one entry of a Layout: the three variables of predicate Pred,
@@ -299,6 +301,7 @@ func (m *Manager) wrap(r rudd.Node) (Node, error) {
 		m.err = errors.New("bdd: rudd returned a nil node without an error")
 		return Node{}, m.err
 	}
+	m.live.tick(m)
 	return Node{r}, nil
 }
 

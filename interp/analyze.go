@@ -5,7 +5,9 @@
 package interp
 
 import (
+	stdcontext "context"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -22,39 +24,39 @@ type InputError struct{ Msg string }
 
 func (e *InputError) Error() string { return e.Msg }
 
+// InternalError is a failure of the analyser itself (a panic: a
+// programming error), with the stack where it happened.
+type InternalError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *InternalError) Error() string { return fmt.Sprintf("internal error: %v", e.Value) }
+
 // Analyze analyses p under cfg. It returns an error only for bad input
-// (an *InputError) or an internal failure; imprecision, unsupported
-// constructs and timeouts are UNKNOWN results.
+// (an *InputError) or an internal failure (an *InternalError);
+// imprecision, unsupported constructs and timeouts are UNKNOWN results.
 func Analyze(p *ir.Program, cfg Config) (*Result, error) {
-	if cfg.Deadline.IsZero() {
-		return analyze(p, cfg)
+	return AnalyzeContext(stdcontext.Background(), p, cfg)
+}
+
+// AnalyzeContext is Analyze stopped, with UNKNOWN (timeout), when ctx is
+// done or at cfg.Deadline. Every loop of the engine and every domain
+// operation observe the context (numpred polls it inside long BDD work;
+// numeric operations are checked between two of them), so the analysis
+// has returned, and uses no more CPU, shortly after.
+func AnalyzeContext(ctx stdcontext.Context, p *ir.Program, cfg Config) (res *Result, err error) {
+	if !cfg.Deadline.IsZero() {
+		var cancel stdcontext.CancelFunc
+		ctx, cancel = stdcontext.WithDeadline(ctx, cfg.Deadline)
+		defer cancel()
 	}
-	// The engine checks the deadline between edge applications; a
-	// watchdog answers for it if one domain operation runs long.
-	type outcome struct {
-		res *Result
-		err error
-	}
-	start := time.Now()
-	done := make(chan outcome, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- outcome{nil, fmt.Errorf("internal error: %v", r)}
-			}
-		}()
-		res, err := analyze(p, cfg)
-		done <- outcome{res, err}
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, &InternalError{Value: r, Stack: debug.Stack()}
+		}
 	}()
-	grace := time.Until(cfg.Deadline) / 20
-	timer := time.NewTimer(time.Until(cfg.Deadline) + grace)
-	defer timer.Stop()
-	select {
-	case o := <-done:
-		return o.res, o.err
-	case <-timer.C:
-		return &Result{Verdict: Unknown, Reason: "timeout", Time: time.Since(start)}, nil
-	}
+	return analyze(newStopper(ctx, cfg.MemoryLimit), p, cfg)
 }
 
 // analyze runs the analysis in two rounds when unrolling is allowed: first
@@ -64,19 +66,18 @@ func Analyze(p *ir.Program, cfg Config) (*Result, error) {
 // remained reachable, again with unrolling. The second round's answer is
 // returned unless it is worse (a timeout or failure rather than an
 // answer with an error location and trace).
-func analyze(p *ir.Program, cfg Config) (*Result, error) {
+func analyze(st *stopper, p *ir.Program, cfg Config) (*Result, error) {
 	if cfg.Unroll <= 0 {
-		return analyzeOnce(p, cfg)
+		return analyzeOnce(st, p, cfg)
 	}
 	start := time.Now()
 	first := cfg
 	first.Unroll = 0
-	res, err := analyzeOnce(p, first)
-	if err != nil || res.Verdict != Unknown || res.Error == nil ||
-		(!cfg.Deadline.IsZero() && time.Now().After(cfg.Deadline)) {
+	res, err := analyzeOnce(st, p, first)
+	if err != nil || res.Verdict != Unknown || res.Error == nil || st.stopped() {
 		return res, err
 	}
-	again, err := analyzeOnce(p, cfg)
+	again, err := analyzeOnce(st, p, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -88,18 +89,18 @@ func analyze(p *ir.Program, cfg Config) (*Result, error) {
 	return again, nil
 }
 
-func analyzeOnce(p *ir.Program, cfg Config) (res *Result, err error) {
+func analyzeOnce(st *stopper, p *ir.Program, cfg Config) (res *Result, err error) {
 	start := time.Now()
 	if p.Main == nil {
 		return nil, &InputError{fmt.Sprintf("%s: no main function", p.File)}
 	}
 	switch cfg.Numeric {
 	case "", "interval":
-		res, err = analyzeWith(p, cfg, interval.New())
+		res, err = analyzeWith(st, p, cfg, interval.New())
 	case "octagon":
-		res, err = analyzeWith(p, cfg, octagon.New())
+		res, err = analyzeWith(st, p, cfg, octagon.New())
 	case "polyhedra":
-		res, err = analyzeWith[polyhedra.Poly](p, cfg, polyhedra.New())
+		res, err = analyzeWith[polyhedra.Poly](st, p, cfg, polyhedra.New())
 	default:
 		return nil, &InputError{fmt.Sprintf("unknown numeric domain %q (want %s)", cfg.Numeric, strings.Join(NumericNames, ", "))}
 	}
@@ -109,25 +110,33 @@ func analyzeOnce(p *ir.Program, cfg Config) (res *Result, err error) {
 	return res, err
 }
 
-func analyzeWith[V any](p *ir.Program, cfg Config, nd numeric.Domain[V]) (*Result, error) {
+// analyzeWith runs the analysis with the numeric domain nd, counted (see
+// counted) and observing ctx between its operations.
+func analyzeWith[V any](st *stopper, p *ir.Program, cfg Config, nd numeric.Domain[V]) (res *Result, err error) {
 	s := newSpace(p)
 	th := thresholdsOf(p)
+	cn := newCounted(st, nd, cfg.Check)
 	switch cfg.Domain {
 	case "numeric":
-		return runEngine[V](newNumericDomain(nd, s, th), s, cfg)
+		res, err = runEngine[V](st, newNumericDomain[V](cn, s, th), s, cfg)
 	case "", "nexpoint", "nex", "mtndd", "ndd", "predicate":
-		return analyzePred(p, cfg, nd, s, th)
+		res, err = analyzePred[V](st, p, cfg, cn, s, th)
+	default:
+		return nil, &InputError{fmt.Sprintf("unknown domain %q (want %s)", cfg.Domain, strings.Join(DomainNames, ", "))}
 	}
-	return nil, &InputError{fmt.Sprintf("unknown domain %q (want %s)", cfg.Domain, strings.Join(DomainNames, ", "))}
+	if res != nil {
+		cn.fill(&res.Stats)
+	}
+	return res, err
 }
 
 // runEngine runs the fixpoint with d and builds the result.
-func runEngine[A any](d absDomain[A], s *space, cfg Config) (res *Result, err error) {
-	en := newEngine(d, s, cfg)
+func runEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) (res *Result, err error) {
+	en := newEngine(st, d, s, cfg)
 	defer func() {
 		if r := recover(); r != nil {
 			if r == errTimeout {
-				res = &Result{Verdict: Unknown, Reason: "timeout", Time: time.Since(en.start)}
+				res = &Result{Verdict: Unknown, Reason: st.reason(), Time: time.Since(en.start)}
 				en.sampleHeap()
 				d.Fill(&en.stats)
 				res.Stats = en.stats

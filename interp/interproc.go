@@ -52,9 +52,9 @@ type engine[A any] struct {
 	widenDelay  int
 	narrow      int
 	maxContexts int
-	maxPoints   int // point contexts per function
-	unrollLeft  int // loop iterations that may still be unrolled
-	deadline    time.Time
+	maxPoints   int      // point contexts per function
+	unrollLeft  int      // loop iterations that may still be unrolled
+	stop        *stopper // says when the analysis must stop
 	start       time.Time
 
 	ctxs      map[*ir.Func][]*context[A]          // ordinary contexts
@@ -72,11 +72,11 @@ type engine[A any] struct {
 	heapProbe []metrics.Sample
 }
 
-func newEngine[A any](d absDomain[A], s *space, cfg Config) *engine[A] {
+func newEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) *engine[A] {
 	en := &engine[A]{
 		d: d, s: s, prog: s.prog, widenDelay: cfg.WidenDelay, narrow: cfg.Narrow, maxContexts: cfg.Contexts,
 		maxPoints: cfg.PointContexts, unrollLeft: cfg.Unroll,
-		deadline: cfg.Deadline, start: time.Now(),
+		stop: st, start: time.Now(),
 		ctxs: map[*ir.Func][]*context[A]{}, wtos: map[*ir.Func][]WTOElem{},
 		points: map[*ir.Func]map[string]*context[A]{}, pointList: map[*ir.Func][]*context[A]{}, inputDims: map[*ir.Func][]numeric.Dim{},
 		comps:  map[*ir.Func]map[int]*component{},
@@ -245,14 +245,14 @@ func (en *engine[A]) contextsOf(f *ir.Func) []*context[A] {
 }
 
 // tick counts one edge application, samples the heap now and then, and
-// stops the analysis at the deadline.
+// stops the analysis when its stopper says so (context done, memory).
 func (en *engine[A]) tick() {
 	en.stats.Iterations++
 	if en.stats.Iterations&255 == 0 {
 		en.sampleHeap()
 	}
 	if en.stats.Iterations&7 == 0 {
-		if !en.deadline.IsZero() && time.Now().After(en.deadline) {
+		if en.stop.stopped() {
 			panic(errTimeout)
 		}
 	}

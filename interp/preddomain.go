@@ -11,15 +11,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/numpred/numpred/bdd"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/numpred"
 )
-
-// maxReduceOnAssume bounds the precision for which NEXPOINT reduces after
-// every assume (see Assume).
-const maxReduceOnAssume = 16
 
 type predDomain struct {
 	d      numpred.Domain[numpred.Value]
@@ -29,15 +24,14 @@ type predDomain struct {
 	// predicates whose atom mentions it.
 	preds []numeric.Constraint
 	byDim map[numeric.Dim][]numpred.PredID
-	// reduceOnAssume: reduce after every Assume (NEXPOINT).
+	// reduceOnAssume: reduce after every Assume (the domain's
+	// ReduceAfterAssume).
 	reduceOnAssume bool
-	kind           numpred.Kind
-	allPreds       []numpred.PredID // every predicate, for PointKey
 }
 
 // analyzePred runs the analysis in the NumPredDom implementation named by
 // cfg.Domain ("predicate": NDD over the trivial numeric domain).
-func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds) (*Result, error) {
+func analyzePred[V any](st *stopper, p *ir.Program, cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds) (*Result, error) {
 	atoms, err := precisionAtoms(p, s, cfg)
 	if err != nil {
 		return nil, err
@@ -50,18 +44,17 @@ func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *spac
 	if err != nil {
 		return nil, fmt.Errorf("building the precision: %v", err)
 	}
-	// MTNDD and NDD allocate a BDD variable per numeric atom they meet;
-	// when the reserved ones run out, the analysis is rerun with more.
-	var res *Result
-	for terms := defaultTerms; ; terms *= 4 {
-		res, err = analyzePredOnce(cfg, nd, s, th, sp, atoms, terms)
-		var capErr *bdd.CapacityError
-		if err != nil || !res.domainFailed || !errors.As(res.domainErr, &capErr) || terms*4 > maxTerms ||
-			(!cfg.Deadline.IsZero() && time.Now().After(cfg.Deadline)) {
-			break
+	// A domain that ran out of reserved resources (MTNDD and NDD allocate
+	// a BDD variable per numeric atom they meet) says how to build a
+	// larger one, and the analysis is rerun with it.
+	var extra []numpred.Option
+	for {
+		res, more, err := analyzePredOnce(st, cfg, nd, s, th, sp, atoms, extra)
+		if err != nil || len(more) == 0 || st.stopped() {
+			return res, err
 		}
+		extra = append(extra, more...)
 	}
-	return res, err
 }
 
 // leafLimit bounds the distinct numeric parts of NEX and MTNDD values
@@ -69,57 +62,55 @@ func analyzePred[V any](p *ir.Program, cfg Config, nd numeric.Domain[V], s *spac
 // NEXPOINT keeps them.
 var leafLimit = 8
 
-// Term capacities of MTNDD and NDD: the first run's, and the most a rerun
-// may ask for.
-const (
-	defaultTerms = 1024
-	maxTerms     = 16384
-)
-
-func analyzePredOnce[V any](cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds, sp *numpred.Space, atoms []numeric.Constraint, terms int) (*Result, error) {
+// analyzePredOnce runs the analysis once with a domain built with extra
+// options; after a failure, retry lists the options of a larger domain
+// that could avoid it (nil when none could).
+func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *space, th numeric.Thresholds, sp *numpred.Space, atoms []numeric.Constraint, extra []numpred.Option) (res *Result, retry []numpred.Option, err error) {
+	opts := []numpred.Option{numpred.DimOrder(s.dimOrder()), numpred.LeafLimit(leafLimit)}
+	if st.active() {
+		// Long BDD operations stop too, so a timed-out run ends promptly
+		// instead of running on unobserved.
+		opts = append(opts, numpred.Interrupt(st.stopped))
+	}
+	if cfg.Check {
+		opts = append(opts, numpred.Checking(true))
+	}
+	opts = append(opts, extra...)
 	kind := numpred.Kind(cfg.Domain)
-	opts := []numpred.Option{numpred.TermCapacity(terms), numpred.DimOrder(s.dimOrder()), numpred.LeafLimit(leafLimit)}
-	var err error
-	if dl := cfg.Deadline; !dl.IsZero() {
-		// Long BDD operations stop at the deadline too, so a timed-out
-		// run ends promptly instead of running on unobserved.
-		opts = append(opts, numpred.Interrupt(func() bool { return time.Now().After(dl) }))
+	if kind == "" {
+		kind = numpred.Kind(DefaultDomain)
 	}
 	var d numpred.Domain[numpred.Value]
 	if cfg.Domain == "predicate" {
-		d, err = numpred.New[trivialVal](numpred.KindNDD, trivialDomain{}, sp, opts...)
+		d, err = numpred.New[trivialVal](kind, trivialDomain{}, sp, opts...)
 	} else {
-		if kind == "" {
-			kind = numpred.Kind(DefaultDomain)
-		}
 		d, err = numpred.New[V](kind, nd, sp, opts...)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pd := &predDomain{d: d, sp: sp, thresh: th, preds: atoms, byDim: map[numeric.Dim][]numpred.PredID{},
-		reduceOnAssume: (kind == numpred.KindNEXPoint || kind == numpred.KindNEX || kind == numpred.KindMTNDD) && len(atoms) <= maxReduceOnAssume, kind: kind}
+		reduceOnAssume: d.ReduceAfterAssume()}
 	for i, a := range atoms {
-		pd.allPreds = append(pd.allPreds, numpred.PredID(i))
 		for _, t := range a.Expr().Terms() {
 			pd.byDim[t.Dim] = append(pd.byDim[t.Dim], numpred.PredID(i))
 		}
 	}
-	res, err := runEngine[numpred.Value](withPrecision(pd, s, cfg), s, cfg)
+	res, err = runEngine[numpred.Value](st, withPrecision(pd, s, cfg), s, cfg)
 	if err == nil && d.Err() != nil {
 		// The domain answered with sound fallbacks since it failed: the
 		// verdict cannot be TRUE, and its failure is the reason.
 		res.Verdict = Unknown
 		res.Reason = "domain failure: " + d.Err().Error()
-		res.domainFailed, res.domainErr = true, d.Err()
 		// An error location and trace found with fallback values say
 		// nothing about the program.
 		res.Error, res.Trace = nil, nil
 		if errors.Is(d.Err(), numpred.ErrInterrupted) {
-			res.Reason = "timeout"
+			res.Reason = st.reason()
 		}
+		retry, _ = d.Retry()
 	}
-	return res, err
+	return res, retry, err
 }
 
 // precisionPreds returns the predicates of the precision: the canonical
@@ -196,35 +187,18 @@ func (pd *predDomain) Reduce(a numpred.Value) numpred.Value  { return pd.d.Reduc
 func (pd *predDomain) IsEmpty(a numpred.Value) bool          { return pd.d.IsEmpty(a) }
 func (pd *predDomain) String(a numpred.Value) string         { return pd.d.String(a) }
 
-// Strained reports that unrolling and point contexts, which bring new
-// constants and so new numeric terms, should stop: when half the term
-// variables are in use, and for NDD from nddStrainTerms terms on (its
-// joins of many points grow with the terms: on count_by_1.i, unrolling
-// to 64 terms took 0.1 s, to 256 terms 2.1 s).
-func (pd *predDomain) Strained() bool {
-	used, capacity := pd.d.TermUse()
-	if capacity == 0 {
-		return false
-	}
-	return 2*used >= capacity || (pd.kind == numpred.KindNDD && used >= nddStrainTerms)
-}
-
-const nddStrainTerms = 64
+// Strained is the domain's own judgement (numpred.Domain.Strained).
+func (pd *predDomain) Strained() bool { return pd.d.Strained() }
 
 func (pd *predDomain) Widen(a, b numpred.Value) numpred.Value {
 	return pd.d.WidenWith(a, b, pd.thresh)
 }
 
-// Assume applies assume(c). NEXPOINT, NEX and MTNDD then reduce, to share
-// what the condition taught one part with the other (Section V-A): without
-// it an assume on a predicate reaches the numeric part only once the
-// predicate is reassigned, so a loop's exit test leaves a non-empty value
-// and exact unrolling cannot see the loop end. They do so only while the
-// precision has at most maxReduceOnAssume predicates, since reduce,
-// alpha(gamma(a)), enumerates the BDD's paths (on test_locks_5, 33
-// predicates, it was 70% of the run). NDD is reduced only where a verdict
-// depends on emptiness (IsEmpty at error locations), which
-// measured 3-6 times faster on Fig. 8(b) with the same verdicts.
+// Assume applies assume(c), then reduces when the domain asks for it
+// (numpred.Domain.ReduceAfterAssume: NEXPOINT, NEX and MTNDD over small
+// precisions), to share what the condition taught one part with the other
+// (Section V-A); the others are reduced only where a verdict depends on
+// emptiness (IsEmpty at error locations).
 func (pd *predDomain) Assume(a numpred.Value, c ir.Cond) numpred.Value {
 	r := pd.d.AlphaPost(numpred.Assume{Cond: condExpr(c)}, a)
 	if pd.reduceOnAssume {
@@ -338,11 +312,17 @@ func (pd *predDomain) Fill(s *Stats) {
 		}
 		return t
 	}
-	s.Gamma += dur(numpred.OpGamma, numpred.OpReduce)
+	s.Gamma += dur(numpred.OpGamma, numpred.OpReduce, numpred.OpIsEmpty)
 	s.Join += dur(numpred.OpJoin, numpred.OpWiden)
 	s.AlphaPost += dur(numpred.OpAlphaPost)
 	s.Apply += dur(numpred.OpApply)
 	s.BDDNodes = st.PeakBDDNodes
+	s.BDDTable = st.BDDTable
 	s.Preds = pd.sp.NumPreds()
 	s.NumVars = pd.sp.NumDims()
+	for _, o := range numpred.Ops() {
+		if c := st.Get(o); c.Count > 0 {
+			s.Ops = append(s.Ops, OpStat{Name: o.String(), Count: c.Count, Time: c.Time})
+		}
+	}
 }

@@ -61,6 +61,12 @@ type Config struct {
 	Invariants bool
 	// Deadline, when non-zero, stops the analysis with UNKNOWN (timeout).
 	Deadline time.Time
+	// MemoryLimit, when non-zero, stops the analysis with UNKNOWN
+	// (memory) once the Go heap in use passes it (bytes).
+	MemoryLimit uint64
+	// Check runs every domain's sanity checker after every operation (a
+	// failure is an internal error): slow, for bug reports.
+	Check bool
 	// Precision, when not nil, replaces the default precision (every
 	// branch atom, every variable) of the predicate domains; Preds are
 	// added to it. See precision.go.
@@ -99,10 +105,17 @@ type Stats struct {
 	Join       time.Duration // join and widening
 	AlphaPost  time.Duration // abstract transformers
 	Apply      time.Duration // BDD apply-based operations
-	BDDNodes   int           // BDD nodes in use at the end
+	BDDNodes   int           // BDD nodes alive at the peak (after garbage collection)
+	BDDTable   int           // size of the BDD node table (memory reserved; only grows)
 	PeakHeap   uint64        // peak heap in use, bytes (sampled)
 	Preds      int           // predicates in the precision
 	NumVars    int           // numeric variables in the precision
+	// Ops are the domain's operations by name: NumPredDom's (numpred.Op
+	// names), then the numeric domain's as "numeric.<op>".
+	Ops []OpStat
+	// Numeric is a line of totals of the numeric domain's operations (see
+	// counted.fill).
+	Numeric string
 }
 
 // TraceStep is one edge of an abstract counterexample.
@@ -129,7 +142,4 @@ type Result struct {
 	Invariants []LocInvariant
 	Stats      Stats
 	Time       time.Duration
-
-	domainFailed bool  // the NumPredDom domain failed (domainErr)
-	domainErr    error // for a rerun with a larger term capacity
 }

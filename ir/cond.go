@@ -185,6 +185,6 @@ func joinConds(xs []Cond, sep, empty string, env *numeric.Env) string {
 // SplitDisequality returns the two atoms e <= -1 and e >= 1 whose
 // disjunction is not(e == 0), for an equality atom c.
 func SplitDisequality(c numeric.Constraint) (lt, gt Cond) {
-	e := c.Expr()
-	return NewAtom(numeric.Lt(e, numeric.Const(0))), NewAtom(numeric.Gt(e, numeric.Const(0)))
+	lo, hi := c.SplitNeq()
+	return NewAtom(lo), NewAtom(hi)
 }

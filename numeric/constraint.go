@@ -103,13 +103,26 @@ func (c Constraint) Sat(p []Int) bool {
 func (c Constraint) Equal(d Constraint) bool { return c.kind == d.kind && c.e.Equal(d.e) }
 
 // Negate returns the integer negation of an inequality: not(e <= 0) is
-// -e + 1 <= 0. For an equality it returns the two inequalities e <= -1 and
-// e >= 1 whose disjunction is the negation, and ok == false.
+// -e + 1 <= 0. The negation of an equality is no constraint but a
+// disjunction (see SplitNeq): Negate then returns ok == false.
 func (c Constraint) Negate() (neg Constraint, ok bool) {
 	if c.kind == LE {
 		return NewConstraint(c.e.Neg().AddConst(I(1)), LE), true
 	}
 	return Constraint{}, false
+}
+
+// SplitNeq returns, for an equality e = 0, the inequalities e <= -1 and
+// e >= 1 (that is, -e + 1 <= 0) whose disjunction is its integer
+// negation. For an inequality it returns its negation twice.
+func (c Constraint) SplitNeq() (lo, hi Constraint) {
+	if c.kind == LE {
+		n, _ := c.Negate()
+		return n, n
+	}
+	lo = NewConstraint(c.e.AddConst(I(1)), LE)
+	hi = NewConstraint(c.e.Neg().AddConst(I(1)), LE)
+	return lo, hi
 }
 
 // Split returns an equality as its two inequalities e <= 0 and -e <= 0, and

@@ -139,3 +139,27 @@ func TestConstraintSemantics(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitNeq: !(2x - 4y = 6) is x - 2y <= 2 || x - 2y >= 4, after
+// normalisation, and no integer point satisfies the equality and a half.
+func TestSplitNeq(t *testing.T) {
+	env := numeric.MustEnv("x", "y")
+	x, y := numeric.Var(0), numeric.Var(1)
+	c := numeric.Eq(x.Scale(numeric.I(2)).Sub(y.Scale(numeric.I(4))), numeric.Const(6))
+	lo, hi := c.SplitNeq()
+	if got := lo.String(env); got != "x - 2y <= 2" {
+		t.Errorf("lo = %s", got)
+	}
+	if got := hi.String(env); got != "-x + 2y <= -4" && got != "x - 2y >= 4" {
+		t.Errorf("hi = %s", got)
+	}
+	if _, ok := c.Negate(); ok {
+		t.Error("Negate of an equality must report ok == false")
+	}
+	le := numeric.Le(x, numeric.Const(3))
+	n, _ := le.Negate()
+	a, b := le.SplitNeq()
+	if !a.Equal(n) || !b.Equal(n) {
+		t.Error("SplitNeq of an inequality is its negation")
+	}
+}

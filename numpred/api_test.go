@@ -79,8 +79,19 @@ func TestStatsCountAndReset(t *testing.T) {
 		require.EqualValues(t, 1, s.Get(numpred.OpGamma).Count, d.Name())
 		require.EqualValues(t, 1, s.Get(numpred.OpReduce).Count, d.Name())
 		require.Positive(t, s.Get(numpred.OpApply).Time, d.Name())
-		require.GreaterOrEqual(t, s.PeakBDDNodes, s.BDDNodes)
+		require.GreaterOrEqual(t, s.BDDTable, s.BDDNodes)
+		require.GreaterOrEqual(t, s.BDDTable, s.PeakBDDNodes)
 		require.Contains(t, s.String(), "alphaPost")
+		// Queries count under their own names, not as leq or exists.
+		_ = d.IsTop(a)
+		_ = d.IsBot(a)
+		_ = d.Equal(a, b)
+		_ = d.Unprime(a)
+		s = d.Stats()
+		for _, op := range []numpred.Op{numpred.OpIsTop, numpred.OpIsBot, numpred.OpEqual, numpred.OpUnprime} {
+			require.EqualValues(t, 1, s.Get(op).Count, "%s %s", d.Name(), op)
+		}
+		require.Zero(t, s.Get(numpred.OpLeq).Count, d.Name())
 		d.ResetStats()
 		require.Zero(t, d.Stats().Get(numpred.OpApply).Count)
 	}

@@ -34,6 +34,8 @@ type base struct {
 	// ord groups predicates and terms by the DimOrder option (nil
 	// without it).
 	ord *order
+	// pol holds the implementation's policies (policy.go).
+	pol policy
 }
 
 func newBase(sp *Space, opts []Option, k varLayout) (*base, error) {
@@ -282,6 +284,7 @@ func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option
 	c := &numCore[V]{base: b, num: num, n: sp.NumDims(), nddTerms: ndd,
 		termVar: map[string]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}, litsOf: map[int]cubeLits{},
 		atoms: dimUnion{}, atomVars: map[int]numeric.Constraint{}, relCache: map[string][]bool{}}
+	b.pol.point = numPoint(num, c.n)
 	for i, p := range sp.preds {
 		if p.hasAtom {
 			c.linkAtom(b.predVar(PredID(i), false), p.canon)
@@ -589,9 +592,7 @@ func (c *numCore[V]) assumeLit(ctx V, k numeric.Constraint, pos bool) V {
 	if n, ok := k.Negate(); ok {
 		return c.num.Assume(ctx, n)
 	}
-	e := k.Expr()
-	lo := numeric.NewConstraint(e.AddConst(numeric.I(1)), numeric.LE)
-	hi := numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE)
+	lo, hi := k.SplitNeq()
 	return c.num.Join(c.num.Assume(ctx, lo), c.num.Assume(ctx, hi))
 }
 
@@ -661,9 +662,7 @@ func (c *numCore[V]) decides(n V, k numeric.Constraint) (pos, neg bool) {
 	if nk, ok := k.Negate(); ok {
 		return false, c.num.Entails(n, nk)
 	}
-	e := k.Expr()
-	lo := numeric.NewConstraint(e.AddConst(numeric.I(1)), numeric.LE)
-	hi := numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE)
+	lo, hi := k.SplitNeq()
 	return false, c.num.Entails(n, lo) || c.num.Entails(n, hi)
 }
 

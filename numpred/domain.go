@@ -104,6 +104,20 @@ type Domain[A any] interface {
 	// (MTNDD and NDD allocate one per distinct numeric atom; the others
 	// use none).
 	TermUse() (used, capacity int)
+	// ReduceAfterAssume reports whether a client should Reduce after
+	// every assume (the implementation's reduce policy).
+	ReduceAfterAssume() bool
+	// Strained reports that the domain's reserved resources run low, so
+	// that optional precision bringing new constants (unrolling, point
+	// contexts) should not be spent.
+	Strained() bool
+	// Retry reports, after a failure, whether a domain built with more
+	// reserved resources could avoid it, and the options to add.
+	Retry() ([]Option, bool)
+	// Point reports whether every state of a fixes each of dims to one
+	// integer (the same in all), and returns them; false is sound.
+	Point(a A, dims []numeric.Dim) ([]int64, bool)
+
 	// Stats returns a snapshot of the operation counters.
 	Stats() Stats
 	// ResetStats zeroes the operation counters.
@@ -256,6 +270,11 @@ const (
 	KindNEX      Kind = "nex"
 	KindMTNDD    Kind = "mtndd"
 	KindNDD      Kind = "ndd"
+	// KindPredicate is predicate abstraction alone: NDD, meant over a
+	// numeric domain that keeps nothing (one with a PredicateOnly method
+	// answering true, which also makes the domain never strained by its
+	// terms' count).
+	KindPredicate Kind = "predicate"
 )
 
 // Kinds returns the four implementations, least precise first.
@@ -283,12 +302,12 @@ func New[V any](kind Kind, num numeric.Domain[V], sp *Space, opts ...Option) (Do
 			return nil, err
 		}
 		return Dyn[DDVal](d), nil
-	case KindNDD:
+	case KindNDD, KindPredicate:
 		d, err := NewNDD(num, sp, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return Dyn[DDVal](d), nil
 	}
-	return nil, fmt.Errorf("numpred: unknown domain %q (want nexpoint, nex, mtndd or ndd)", kind)
+	return nil, fmt.Errorf("numpred: unknown domain %q (want nexpoint, nex, mtndd, ndd or predicate)", kind)
 }

@@ -45,6 +45,13 @@ func (x dyn[A]) ResetStats()                       { x.d.ResetStats() }
 func (x dyn[A]) Err() error                        { return x.d.Err() }
 func (x dyn[A]) TermUse() (int, int)               { return x.d.TermUse() }
 func (x dyn[A]) IsEmpty(a Value) bool              { return x.d.IsEmpty(unbox[A](a)) }
+func (x dyn[A]) ReduceAfterAssume() bool           { return x.d.ReduceAfterAssume() }
+func (x dyn[A]) Strained() bool                    { return x.d.Strained() }
+func (x dyn[A]) Retry() ([]Option, bool)           { return x.d.Retry() }
+
+func (x dyn[A]) Point(a Value, dims []numeric.Dim) ([]int64, bool) {
+	return x.d.Point(unbox[A](a), dims)
+}
 
 func (x dyn[A]) WidenWith(a, b Value, t numeric.Thresholds) Value {
 	return box(x.d.WidenWith(unbox[A](a), unbox[A](b), t))

@@ -68,7 +68,8 @@ func (f *front[A]) Bottom() A { return f.i.bot() }
 func (f *front[A]) Stats() Stats {
 	s := Stats{Ops: f.b.stats.ops, Terms: f.b.m.TermsUsed()}
 	s.BDDNodes = f.b.bddNodes()
-	s.PeakBDDNodes = max(f.b.m.TableSize(), s.BDDNodes)
+	s.PeakBDDNodes = f.b.m.PeakLiveNodes()
+	s.BDDTable = f.b.m.TableSize()
 	return s
 }
 
@@ -106,8 +107,13 @@ func (f *front[A]) query(op Op, body func() bool) (r bool) {
 	return body()
 }
 
-func (f *front[A]) topFallback() A {
-	defer func() { recover() }()
+// topFallback returns Top as the result of an operation that failed. Top
+// itself may fail in a broken manager: then the zero value stands for it
+// (the domain's Err is set already, so the analysis answers UNKNOWN). Only
+// the failures the BDD layer raises on purpose are recovered; any other
+// panic is a programming error and propagates.
+func (f *front[A]) topFallback() (r A) {
+	defer f.b.catch(func() {})
 	return f.i.top()
 }
 
@@ -159,13 +165,13 @@ func (f *front[A]) WidenWith(a, b A, t numeric.Thresholds) A {
 	return f.value(OpWiden, f.topFallback, func() A { return f.i.widen(a, b, t) })
 }
 
-func (f *front[A]) IsTop(a A) bool { return f.query(OpLeq, func() bool { return f.i.isTop(a) }) }
-func (f *front[A]) IsBot(a A) bool { return f.query(OpLeq, func() bool { return f.i.isBot(a) }) }
+func (f *front[A]) IsTop(a A) bool { return f.query(OpIsTop, func() bool { return f.i.isTop(a) }) }
+func (f *front[A]) IsBot(a A) bool { return f.query(OpIsBot, func() bool { return f.i.isBot(a) }) }
 func (f *front[A]) Leq(a, b A) bool {
 	return f.query(OpLeq, func() bool { return f.i.leq(a, b) })
 }
 func (f *front[A]) Equal(a, b A) bool {
-	return f.query(OpLeq, func() bool { return f.i.leq(a, b) && f.i.leq(b, a) })
+	return f.query(OpEqual, func() bool { return f.i.leq(a, b) && f.i.leq(b, a) })
 }
 
 func (f *front[A]) AlphaPost(t Transformer, a A) A {
@@ -177,7 +183,7 @@ func (f *front[A]) AlphaPostN(t NumAssign, a A) A {
 }
 
 func (f *front[A]) Unprime(a A) A {
-	return f.value(OpExists, f.topFallback, func() A { return f.i.unprime(a, nil) })
+	return f.value(OpUnprime, f.topFallback, func() A { return f.i.unprime(a, nil) })
 }
 
 func (f *front[A]) Reduce(a A) A {
@@ -185,7 +191,7 @@ func (f *front[A]) Reduce(a A) A {
 }
 
 func (f *front[A]) IsEmpty(a A) bool {
-	return f.query(OpReduce, func() bool {
+	return f.query(OpIsEmpty, func() bool {
 		if e, ok := f.i.(emptier[A]); ok {
 			return e.isEmpty(a)
 		}
@@ -286,7 +292,7 @@ func (f *front[A]) alphaTerm(lits []literal, withP, withN bool) A {
 			acc = f.i.meet(acc, f.i.alphaN(cs))
 		}
 		for _, k := range neqs {
-			lo, hi := eqSides(k)
+			lo, hi := k.SplitNeq()
 			acc = f.i.meet(acc, f.i.join(f.i.alphaN([]numeric.Constraint{lo}), f.i.alphaN([]numeric.Constraint{hi})))
 		}
 	}
@@ -315,7 +321,7 @@ func (f *front[A]) assume(x A, e nnf) A {
 		if k, ok := f.negEq(e.lit); ok {
 			// x ⊓ (e < 0 || e > 0), split before the numeric join loses it.
 			base := f.i.meet(x, f.alphaTerm([]literal{e.lit}, true, false))
-			lo, hi := eqSides(k)
+			lo, hi := k.SplitNeq()
 			return f.i.join(f.i.meet(base, f.i.alphaN([]numeric.Constraint{lo})),
 				f.i.meet(base, f.i.alphaN([]numeric.Constraint{hi})))
 		}
@@ -365,14 +371,6 @@ func (f *front[A]) negEq(l literal) (numeric.Constraint, bool) {
 		k = a
 	}
 	return k, k.Kind() == numeric.EQ
-}
-
-// eqSides returns e <= -1 and e >= 1 for the equality e = 0.
-func eqSides(k numeric.Constraint) (lo, hi numeric.Constraint) {
-	e := k.Expr()
-	lo = numeric.NewConstraint(e.AddConst(numeric.I(1)), numeric.LE)
-	hi = numeric.NewConstraint(e.Neg().AddConst(numeric.I(1)), numeric.LE)
-	return lo, hi
 }
 
 // relationExpr returns R = /\_i (p_i' && !F_i) || (!p_i' && !T_i).

@@ -32,6 +32,7 @@ func NewMTNDD[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*MTNDD[V
 	}
 	d := &MTNDD[V]{c: c}
 	d.front = &front[DDVal]{b: c.base, i: mtnddImpl[V]{mt[V]{c}}}
+	d.c.pol.eagerReduce = sp.NumPreds() <= maxEagerReducePreds
 	return d, nil
 }
 

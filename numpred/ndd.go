@@ -31,6 +31,10 @@ func NewNDD[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*NDD[V], e
 	f := &front[DDVal]{b: c.base}
 	f.i = nddImpl[V]{mt[V]{c}, f}
 	d.front = f
+	if po, ok := any(num).(interface{ PredicateOnly() bool }); !ok || !po.PredicateOnly() {
+		// Predicate abstraction alone has no numeric joins to grow.
+		d.c.pol.strainTerms = nddStrainTerms
+	}
 	return d, nil
 }
 

@@ -45,6 +45,7 @@ func NewNEX[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*NEX[V], e
 	}
 	d := &NEX[V]{c: c}
 	d.front = &front[NEXVal[V]]{b: c.base, i: nexImpl[V]{c}}
+	d.c.pol.eagerReduce = sp.NumPreds() <= maxEagerReducePreds
 	return d, nil
 }
 

@@ -23,7 +23,7 @@ const (
 	OpJoin
 	// OpWiden is Widen and WidenWith.
 	OpWiden
-	// OpLeq is Leq and Equal.
+	// OpLeq is Leq.
 	OpLeq
 	// OpAlphaPost is AlphaPostN, the numeric post (Table IV's alphaPost).
 	OpAlphaPost
@@ -32,12 +32,25 @@ const (
 	OpApply
 	// OpReduce is Reduce.
 	OpReduce
-	// OpExists is Exists and Unprime.
+	// OpExists is Exists.
 	OpExists
+	// OpIsTop is IsTop.
+	OpIsTop
+	// OpIsBot is IsBot.
+	OpIsBot
+	// OpEqual is Equal.
+	OpEqual
+	// OpUnprime is Unprime.
+	OpUnprime
+	// OpIsEmpty is IsEmpty (a reduce that stops early).
+	OpIsEmpty
+	// OpPoint is Point.
+	OpPoint
 	numOps
 )
 
-var opNames = [numOps]string{"gamma", "alpha", "meet", "join", "widen", "leq", "alphaPost", "apply", "reduce", "exists"}
+var opNames = [numOps]string{"gamma", "alpha", "meet", "join", "widen", "leq", "alphaPost", "apply", "reduce", "exists",
+	"isTop", "isBot", "equal", "unprime", "isEmpty", "point"}
 
 func (o Op) String() string {
 	if o >= 0 && o < numOps {
@@ -67,12 +80,17 @@ type OpStat struct {
 // Stats is a snapshot of a domain's counters.
 type Stats struct {
 	Ops [numOps]OpStat
-	// BDDNodes is the number of live nodes in the domain's BDD manager when
-	// the snapshot was taken (0 for a failed manager).
+	// BDDNodes is the number of nodes in the domain's BDD manager's table
+	// when the snapshot was taken, live or not yet collected (0 for a
+	// failed manager).
 	BDDNodes int
-	// PeakBDDNodes is the size of the manager's node table, which only
-	// grows: an upper bound on the peak number of live nodes (memory).
+	// PeakBDDNodes is the most nodes alive after a garbage collection of
+	// the manager (bdd.Manager.PeakLiveNodes): what the values needed at
+	// the peak.
 	PeakBDDNodes int
+	// BDDTable is the size of the manager's node table, which only grows
+	// (by doubling): the memory reserved.
+	BDDTable int
 	// Terms is the number of numeric-term BDD variables allocated.
 	Terms int
 }
@@ -86,7 +104,7 @@ func (s Stats) String() string {
 	for i, o := range s.Ops {
 		fmt.Fprintf(&sb, "%-10s %8d calls %12s\n", Op(i), o.Count, o.Time)
 	}
-	fmt.Fprintf(&sb, "bdd nodes  %8d (peak %d), %d numeric terms\n", s.BDDNodes, s.PeakBDDNodes, s.Terms)
+	fmt.Fprintf(&sb, "bdd nodes  %8d (peak live %d, table %d), %d numeric terms\n", s.BDDNodes, s.PeakBDDNodes, s.BDDTable, s.Terms)
 	return sb.String()
 }
 
