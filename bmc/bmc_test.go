@@ -33,7 +33,7 @@ func TestTestdata(t *testing.T) {
 			t.Errorf("%s: no want line", f)
 			continue
 		}
-		for i, ind := range []bool{false} { // k-induction: next commit
+		for i, ind := range []bool{false, true} {
 			want := interp.Verdict(m[1+i])
 			prog, err := frontend.Load(f)
 			if err != nil {
@@ -41,7 +41,7 @@ func TestTestdata(t *testing.T) {
 			}
 			opt := bmc.DefaultOptions()
 			opt.Induction = ind
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			res, err := bmc.Run(ctx, prog, opt)
 			cancel()
 			name := "bmc"

@@ -1,15 +1,493 @@
 // This file implements the step case of k-induction.
+//
+// The cut points are main's loop heads; a segment is a run from one cut
+// point to the next (calls inlined), so every run is a sequence of
+// segments, the first starting at main's entry. The base case (BMC at
+// bound k, error and overflow queries unsatisfiable) covers every run
+// whose first error lies in its first k+1 segments: such a run visits
+// the loop heads at most k times, so no loop of main iterates k times.
+// The step case is one formula over k+1 copies (layers) of the segment
+// graph: layer 1 starts at any cut point in an arbitrary state, an edge
+// into a cut point leaves layer j for the start node of layer j+1, the
+// first k layers reach no error, and the query is whether layer k+1
+// does. Unsatisfiable: a run whose first error is in segment m > k+1
+// would give a model (the k+1 segments before the error, from the cut
+// point visited at segment m-k-1), so no run reaches an error: TRUE.
+//
+// The arbitrary state is what makes k-induction weak: it is strengthened
+// by assuming, at every start node, the invariant the abstract
+// interpreter computed for that loop head (Options.Invariants), which
+// holds on every reachable state there.
+//
+// Restrictions (else the step is skipped and the bound grows): the
+// functions main calls have no loops and no recursion, so a segment is
+// finite; main has at least one loop.
 
 package bmc
 
 import (
 	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
 
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/smt"
 )
 
-type invariants struct{}
+// stepApplicable reports whether the step case applies to prog (see the
+// restrictions above), and main's loop heads.
+func stepApplicable(prog *ir.Program) ([]*ir.Loc, string) {
+	li, err := loops(prog.Main)
+	if err != nil {
+		return nil, err.Error()
+	}
+	if len(li.heads) == 0 {
+		return nil, "main has no loop"
+	}
+	// Functions reachable from main: loop-free, call graph acyclic.
+	state := map[*ir.Func]int{} // 1 on the stack, 2 done
+	var visit func(f *ir.Func) string
+	visit = func(f *ir.Func) string {
+		state[f] = 1
+		for _, e := range f.Edges {
+			c, ok := e.Op.(*ir.Call)
+			if !ok {
+				continue
+			}
+			switch state[c.Callee] {
+			case 1:
+				return "recursion of " + c.Callee.Name
+			case 0:
+				cl, err := loops(c.Callee)
+				if err != nil {
+					return err.Error()
+				}
+				if len(cl.heads) > 0 {
+					return c.Callee.Name + " has a loop"
+				}
+				if why := visit(c.Callee); why != "" {
+					return why
+				}
+			}
+		}
+		state[f] = 2
+		return ""
+	}
+	if why := visit(prog.Main); why != "" {
+		return nil, why
+	}
+	return li.heads, ""
+}
 
-func (r *runner) step(ctx context.Context, k int) error { return nil }
+// layerArc links n's edge e into a cut point to the start node of the
+// next layer (nothing after the last layer).
+func (g *graph) layerArc(n *node, e *ir.Edge) error {
+	j := n.layer + 1
+	if j >= len(g.layerStart) {
+		return nil
+	}
+	s := g.layerStart[j][e.To]
+	if s == nil {
+		var err error
+		s, err = g.newNode(e.To, nil, nil, j)
+		if err != nil {
+			return err
+		}
+		s.start = true
+		g.layerStart[j][e.To] = s
+	}
+	g.link(&arc{kind: arcLayer, from: n, to: s, edge: e})
+	return nil
+}
 
-func (g *graph) layerArc(n *node, e *ir.Edge) error { return nil }
+// stepGraph builds the k+1 layers of segments from main's cut points.
+func stepGraph(prog *ir.Program, heads []*ir.Loc, k, max int) (*graph, error) {
+	g := newGraph(-1, max)
+	g.cutAt = map[*ir.Loc]bool{}
+	for _, h := range heads {
+		g.cutAt[h] = true
+	}
+	g.layerStart = make([]map[*ir.Loc]*node, k+2)
+	for j := range g.layerStart {
+		g.layerStart[j] = map[*ir.Loc]*node{}
+	}
+	for _, h := range heads {
+		s, err := g.newNode(h, nil, nil, 1)
+		if err != nil {
+			return nil, err
+		}
+		s.start = true
+		g.layerStart[1][h] = s
+		g.starts = append(g.starts, s)
+	}
+	for j := 1; j <= k+1; j++ {
+		var starts []*node
+		for _, h := range heads { // in a fixed order
+			if s := g.layerStart[j][h]; s != nil {
+				starts = append(starts, s)
+			}
+		}
+		if len(starts) == 0 {
+			break
+		}
+		if _, err := g.build(prog.Main, nil, j, starts); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// step runs the step case at k; errDone with TRUE when it holds.
+func (r *runner) step(ctx context.Context, k int) error {
+	heads, why := stepApplicable(r.prog)
+	if why != "" {
+		r.res.Reason = fmt.Sprintf("bound reached k=%d (no k-induction step: %s)", k, why)
+		return nil
+	}
+	if r.opt.Invariants && r.inv == nil {
+		r.inv = r.invariants(ctx, heads)
+	}
+	mode := encode.LIA // an over-approximation is enough for UNSAT
+	if r.opt.StrictBV && r.mode == encode.BV {
+		mode = encode.BV
+	}
+	z, err := smt.NewContext()
+	if err != nil {
+		return err
+	}
+	defer z.Close()
+	t0 := time.Now()
+	terms, err := encode.NewTerms(z, r.prog, mode)
+	if err != nil {
+		return err
+	}
+	g, err := stepGraph(r.prog, heads, k, r.opt.MaxNodes)
+	if err == errTooLarge {
+		r.res.Reason = fmt.Sprintf("bound reached k=%d (the step case exceeds %d nodes)", k, r.opt.MaxNodes)
+		return errDone
+	}
+	if err != nil {
+		return err
+	}
+	e := newEncoding(z, terms, r.prog, g)
+	var sel []*smt.Term
+	for _, s := range g.starts {
+		s.guard = e.fresh("start")
+		s.state = e.initial()
+		sel = append(sel, s.guard)
+	}
+	e.facts = append(e.facts, e.or(sel))
+	for i := range sel { // at most one start
+		for j := i + 1; j < len(sel); j++ {
+			e.facts = append(e.facts, z.Not(z.And(sel[i], sel[j])))
+		}
+	}
+	visit := func(n *node) {
+		if !n.start || r.inv == nil {
+			return
+		}
+		if c := r.inv.at[n.loc]; c != nil {
+			e.facts = append(e.facts, z.Implies(n.guard, e.invTerm(c, n.state, true)))
+		}
+	}
+	if err := e.run(ctx.Err, visit); err != nil {
+		return err
+	}
+	for _, n := range g.errors {
+		if n.layer <= k {
+			e.facts = append(e.facts, z.Not(n.guard))
+		}
+	}
+	r.res.Stats.StepNodes = len(g.nodes)
+	r.res.Stats.Invariants = len(r.inv.atHeads(heads))
+	r.res.Stats.EncodeTime += time.Since(t0)
+	res, sol, err := r.check(ctx, z, e.facts, e.errorGuard(k+1))
+	if err != nil {
+		return err
+	}
+	sol.Close()
+	if res == smt.Unsat {
+		r.res.Verdict, r.res.Reason = interp.True, ""
+		return errDone
+	}
+	return nil
+}
+
+// invariants are the abstract interpreter's invariants at main's loop
+// heads, parsed.
+type invariants struct {
+	at map[*ir.Loc]*inode
+}
+
+func (inv *invariants) atHeads(heads []*ir.Loc) []*inode {
+	if inv == nil {
+		return nil
+	}
+	var out []*inode
+	for _, h := range heads {
+		if c := inv.at[h]; c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// invariants runs the abstract interpreter for invariants, within half
+// of ctx's remaining time (10 s without a deadline); nil on failure.
+func (r *runner) invariants(ctx context.Context, heads []*ir.Loc) *invariants {
+	t0 := time.Now()
+	defer func() { r.res.Stats.InterpTime += time.Since(t0) }()
+	cfg := r.opt.Interp
+	if cfg.Domain == "" {
+		cfg = interp.DefaultConfig()
+	}
+	cfg.Invariants = true
+	if cfg.Deadline.IsZero() {
+		cfg.Deadline = time.Now().Add(10 * time.Second)
+		if d, ok := ctx.Deadline(); ok {
+			cfg.Deadline = time.Now().Add(time.Until(d) / 2)
+		}
+	}
+	res, err := interp.Analyze(r.prog, cfg)
+	if err != nil || res == nil {
+		return &invariants{at: map[*ir.Loc]*inode{}}
+	}
+	inv := &invariants{at: map[*ir.Loc]*inode{}}
+	p := newInvParser(r.prog)
+	for _, li := range res.Invariants {
+		if li.Loc == nil || !slices.Contains(heads, li.Loc) {
+			continue
+		}
+		if n, err := p.parse(li.Text); err == nil {
+			inv.at[li.Loc] = n
+		}
+	}
+	return inv
+}
+
+// inode is a parsed invariant: a Boolean combination of linear atoms.
+type inode struct {
+	op   byte // '&', '|', '!', 'a' (atom), 't', 'f'
+	kids []*inode
+	c    numeric.Constraint
+	ok   bool // the atom was understood
+}
+
+// invTerm returns the term of n in st. An atom that was not understood
+// (or, in BV, whose constants could overflow the linear width) is
+// replaced by what weakens the formula: true where it occurs positively,
+// false under a negation.
+func (e *encoding) invTerm(n *inode, st *state, pos bool) *smt.Term {
+	switch n.op {
+	case 't':
+		return e.z.True()
+	case 'f':
+		return e.z.False()
+	case '!':
+		return e.z.Not(e.invTerm(n.kids[0], st, !pos))
+	case '&', '|':
+		ts := make([]*smt.Term, len(n.kids))
+		for i, k := range n.kids {
+			ts[i] = e.invTerm(k, st, pos)
+		}
+		if n.op == '&' {
+			return e.and(ts...)
+		}
+		return e.or(ts)
+	}
+	if !n.ok || !e.fits(n.c) {
+		return e.z.BoolVal(pos)
+	}
+	return e.t.Constraint(st.m, n.c)
+}
+
+// fits reports whether c can be encoded without wrapping: always in LIA;
+// in BV when its coefficients and constant are small next to the linear
+// width.
+func (e *encoding) fits(c numeric.Constraint) bool {
+	w := e.t.Wide()
+	if w == 0 {
+		return true
+	}
+	vb := 1
+	for _, v := range e.prog.Vars {
+		vb = max(vb, v.Type.Bits)
+	}
+	x := c.Expr()
+	room := w - vb - 8 - x.NumTerms()
+	if x.Constant().Big().BitLen() > w-8 {
+		return false
+	}
+	for i := 0; i < x.NumTerms(); i++ {
+		if x.Term(i).Coef.Big().BitLen() > room {
+			return false
+		}
+	}
+	return true
+}
+
+// invParser parses the interpreter's invariant text: atoms in numeric's
+// constraint syntax over qualified names, &&, ||, !, parentheses, true,
+// false.
+type invParser struct {
+	env   *numeric.Env
+	names map[string]string // qualified name -> v<ID>
+	toks  []string
+	i     int
+}
+
+var identRE = regexp.MustCompile(`[A-Za-z_$][A-Za-z0-9_$.:']*`)
+
+func newInvParser(prog *ir.Program) *invParser {
+	p := &invParser{names: map[string]string{}}
+	names := make([]string, len(prog.Vars))
+	for i, v := range prog.Vars {
+		names[i] = fmt.Sprintf("v%d", i)
+		p.names[v.Qual] = names[i]
+	}
+	p.env, _ = numeric.NewEnv(names...)
+	return p
+}
+
+func (p *invParser) parse(text string) (*inode, error) {
+	p.toks, p.i = tokenize(text), 0
+	n, err := p.or()
+	if err != nil {
+		return nil, err
+	}
+	if p.i != len(p.toks) {
+		return nil, fmt.Errorf("bmc: trailing %q in invariant", p.toks[p.i])
+	}
+	return n, nil
+}
+
+// tokenize splits text at &&, ||, !, ( and ); the rest are atoms.
+func tokenize(s string) []string {
+	var out []string
+	var cur strings.Builder
+	flush := func() {
+		if t := strings.TrimSpace(cur.String()); t != "" {
+			out = append(out, t)
+		}
+		cur.Reset()
+	}
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "&&"), strings.HasPrefix(s[i:], "||"):
+			flush()
+			out = append(out, s[i:i+2])
+			i++
+		case s[i] == '(' || s[i] == ')' || (s[i] == '!' && !strings.HasPrefix(s[i:], "!=")):
+			flush()
+			out = append(out, s[i:i+1])
+		default:
+			cur.WriteByte(s[i])
+		}
+	}
+	flush()
+	return out
+}
+
+func (p *invParser) peek() string {
+	if p.i < len(p.toks) {
+		return p.toks[p.i]
+	}
+	return ""
+}
+
+func (p *invParser) or() (*inode, error) {
+	n, err := p.and()
+	if err != nil {
+		return nil, err
+	}
+	kids := []*inode{n}
+	for p.peek() == "||" {
+		p.i++
+		m, err := p.and()
+		if err != nil {
+			return nil, err
+		}
+		kids = append(kids, m)
+	}
+	if len(kids) == 1 {
+		return n, nil
+	}
+	return &inode{op: '|', kids: kids}, nil
+}
+
+func (p *invParser) and() (*inode, error) {
+	n, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	kids := []*inode{n}
+	for p.peek() == "&&" {
+		p.i++
+		m, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		kids = append(kids, m)
+	}
+	if len(kids) == 1 {
+		return n, nil
+	}
+	return &inode{op: '&', kids: kids}, nil
+}
+
+func (p *invParser) unary() (*inode, error) {
+	t := p.peek()
+	switch t {
+	case "":
+		return nil, fmt.Errorf("bmc: invariant ends early")
+	case "!":
+		p.i++
+		n, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		return &inode{op: '!', kids: []*inode{n}}, nil
+	case "(":
+		p.i++
+		n, err := p.or()
+		if err != nil {
+			return nil, err
+		}
+		if p.peek() != ")" {
+			return nil, fmt.Errorf("bmc: missing ) in invariant")
+		}
+		p.i++
+		return n, nil
+	case ")", "&&", "||":
+		return nil, fmt.Errorf("bmc: unexpected %q in invariant", t)
+	}
+	p.i++
+	switch t {
+	case "true":
+		return &inode{op: 't'}, nil
+	case "false":
+		return &inode{op: 'f'}, nil
+	}
+	unknown := false
+	src := identRE.ReplaceAllStringFunc(t, func(name string) string {
+		if v, ok := p.names[name]; ok {
+			return v
+		}
+		unknown = true
+		return name
+	})
+	if unknown {
+		return &inode{op: 'a'}, nil
+	}
+	c, err := numeric.ParseConstraint(src, p.env)
+	if err != nil {
+		return &inode{op: 'a'}, nil
+	}
+	return &inode{op: 'a', c: c, ok: true}, nil
+}

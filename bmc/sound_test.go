@@ -12,7 +12,7 @@ import (
 )
 
 var (
-	soundN     = flag.Int("bmc.sound.n", 24, "generated tasks of TestSoundness")
+	soundN     = flag.Int("bmc.sound.n", 10, "generated tasks of TestSoundness")
 	soundSeed  = flag.Uint64("bmc.sound.seed", 1, "seed of TestSoundness")
 	soundLimit = flag.Duration("bmc.sound.limit", 5*time.Second, "time limit of one run in TestSoundness (the issue asks for 1 s on an idle machine)")
 )
