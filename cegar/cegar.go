@@ -1,0 +1,401 @@
+// This file implements Run, the CEGAR loop (see doc.go), its options and
+// its result.
+
+package cegar
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/smt"
+)
+
+// Refiner names a way of refining the precision from an infeasible path.
+type Refiner string
+
+// The refiners (see doc.go).
+const (
+	RefinerCore        Refiner = "core"
+	RefinerInterpolant Refiner = "interpolant"
+	RefinerBoth        Refiner = "both"
+)
+
+// RefinerNames lists the refiners, for a CLI's help.
+var RefinerNames = []string{string(RefinerCore), string(RefinerInterpolant), string(RefinerBoth)}
+
+// DefaultRefiner is the refiner of Options{}.
+const DefaultRefiner = RefinerBoth
+
+// Initial names the precision of the first round.
+type Initial string
+
+// The initial precisions.
+const (
+	// InitialEmpty: no predicates (classic lazy abstraction); every
+	// numeric variable, unless Options.EmptyNumeric.
+	InitialEmpty Initial = "empty"
+	// InitialAtoms: every atom of the program's branch conditions and
+	// every variable: the fixed precision of a plain interp.Analyze, so
+	// the first round proves what the plain analysis proves.
+	InitialAtoms Initial = "atoms"
+	// InitialPreds: only the user's predicates (Options.Interp.Preds),
+	// every variable.
+	InitialPreds Initial = "preds"
+)
+
+// InitialNames lists the initial precisions, for a CLI's help.
+var InitialNames = []string{string(InitialEmpty), string(InitialAtoms), string(InitialPreds)}
+
+// DefaultInitial is the initial precision of Options{}.
+const DefaultInitial = InitialAtoms
+
+// DefaultMaxRefinements bounds the refinements of Options{}.
+const DefaultMaxRefinements = 50
+
+// Options say how to run the loop.
+type Options struct {
+	// Interp configures every round's analysis. Its Precision is
+	// replaced by the loop's; its Preds are added to every round's
+	// precision; its Deadline, when set and earlier than ctx's, ends the
+	// loop too.
+	Interp interp.Config
+	// Refiner is RefinerCore, RefinerInterpolant or RefinerBoth (default
+	// DefaultRefiner).
+	Refiner Refiner
+	// MaxRefinements bounds the refinements: 0 means
+	// DefaultMaxRefinements, a negative value no bound.
+	MaxRefinements int
+	// Initial is the first round's precision (default DefaultInitial).
+	Initial Initial
+	// EmptyNumeric makes InitialEmpty track no numeric variable either,
+	// as in the paper, so that the core refiner's first step (adding the
+	// core's numeric variables) has work to do.
+	EmptyNumeric bool
+}
+
+// RoundStats report one round: an analysis and what followed it.
+type RoundStats struct {
+	Round    int
+	Preds    int            // predicates of the precision analysed
+	NumVars  int            // numeric variables of the precision analysed
+	Verdict  interp.Verdict // the analysis's verdict
+	PathLen  int            // edges of the abstract counterexample (0: none)
+	Feasible bool           // the path formula was satisfiable
+	// Stage is the refinement step taken: "vars", "core", "interpolant",
+	// "both", "path" (every atom of the path), "widen" (later widening,
+	// more contexts); empty when the round did not refine.
+	Stage      string
+	AddedPreds []string // predicates added, in the program's syntax
+	AddedVars  []string // numeric variables added
+	Analysis   time.Duration
+	SMT        time.Duration // path formula and interpolation
+	Time       time.Duration // the whole round
+}
+
+// Result is the outcome of the loop.
+type Result struct {
+	Verdict interp.Verdict
+	Reason  string // for UNKNOWN: why
+	// Counterexample is the replayed run of a FALSE verdict.
+	Counterexample *cex.Counterexample
+	// Analysis is the last round's analysis (its invariants, statistics,
+	// abstract trace).
+	Analysis *interp.Result
+	// Precision is the last round's precision.
+	Precision   *interp.Precision
+	Rounds      []RoundStats
+	Refinements int
+	SMTTime     time.Duration
+	Time        time.Duration
+}
+
+// stage is a step of the escalation of a counterexample that comes back.
+type stage int
+
+const (
+	stageFirst stage = iota // the refiner's own step
+	stageAtoms              // the core's (and interpolants') atoms
+	stagePath               // every atom of the path
+	stageWiden              // later widening, more contexts
+	stageGiveUp
+)
+
+// Run runs the CEGAR loop on prog. It returns an error only for bad input
+// (an *interp.InputError, an unknown refiner or initial precision) or an
+// internal failure; timeouts, imprecision and unconfirmed counterexamples
+// are UNKNOWN results.
+func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.Refiner == "" {
+		opt.Refiner = DefaultRefiner
+	}
+	if opt.Initial == "" {
+		opt.Initial = DefaultInitial
+	}
+	switch opt.Refiner {
+	case RefinerCore, RefinerInterpolant, RefinerBoth:
+	default:
+		return nil, &interp.InputError{Msg: fmt.Sprintf("unknown refiner %q (want core, interpolant or both)", opt.Refiner)}
+	}
+	maxRef := opt.MaxRefinements
+	if maxRef == 0 {
+		maxRef = DefaultMaxRefinements
+	}
+	var prec *interp.Precision
+	switch opt.Initial {
+	case InitialEmpty:
+		prec = interp.NewPrecision(!opt.EmptyNumeric)
+	case InitialAtoms:
+		prec = interp.BranchAtomsPrecision(prog)
+	case InitialPreds:
+		prec = interp.NewPrecision(true)
+	default:
+		return nil, &interp.InputError{Msg: fmt.Sprintf("unknown initial precision %q (want empty, atoms or preds)", opt.Initial)}
+	}
+	if dl := opt.Interp.Deadline; !dl.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, dl)
+		defer cancel()
+	}
+	z, err := smt.NewContext()
+	if err != nil {
+		return nil, err
+	}
+	defer z.Close()
+
+	res := &Result{}
+	finish := func(v interp.Verdict, reason string) (*Result, error) {
+		res.Verdict, res.Reason = v, reason
+		res.Precision = prec
+		res.Time = time.Since(start)
+		return res, nil
+	}
+	cfg := opt.Interp
+	seen := map[string]stage{} // paths refined, and the stage they reached
+	for round := 0; ; round++ {
+		if ctx.Err() != nil {
+			return finish(interp.Unknown, "timeout")
+		}
+		t0 := time.Now()
+		rs := RoundStats{Round: round, Preds: prec.NumPreds(), NumVars: len(prec.NumVars(prog))}
+		cfg.Precision = prec
+		if dl, ok := ctx.Deadline(); ok {
+			cfg.Deadline = dl
+		}
+		an, err := interp.Analyze(prog, cfg)
+		if err != nil {
+			return nil, err
+		}
+		rs.Analysis = time.Since(t0)
+		rs.Verdict = an.Verdict
+		res.Analysis = an
+		record := func() {
+			rs.Time = time.Since(t0)
+			res.Rounds = append(res.Rounds, rs)
+			res.SMTTime += rs.SMT
+		}
+		if an.Verdict == interp.True {
+			record()
+			return finish(interp.True, "")
+		}
+		if an.Error == nil || an.Path == nil {
+			record()
+			reason := an.Reason
+			if an.Error != nil {
+				reason += " (no abstract counterexample path could be built)"
+			}
+			return finish(interp.Unknown, reason)
+		}
+		path := an.Path
+		rs.PathLen = len(path)
+		t1 := time.Now()
+		pc, err := checkPath(ctx, z, prog, path, encode.LIA)
+		rs.SMT += time.Since(t1)
+		if err != nil {
+			record()
+			if ctx.Err() != nil {
+				return finish(interp.Unknown, "timeout")
+			}
+			return finish(interp.Unknown, "path formula: "+err.Error())
+		}
+		switch pc.status {
+		case smt.Sat:
+			rs.Feasible = true
+			record()
+			cx, err := replayPath(ctx, prog, path, pc.inputs)
+			if err != nil {
+				if ctx.Err() != nil {
+					return finish(interp.Unknown, "timeout")
+				}
+				return nil, err
+			}
+			return falseVerdict(res, prog, cx, finish)
+		case smt.Unknown:
+			record()
+			if ctx.Err() != nil {
+				return finish(interp.Unknown, "timeout")
+			}
+			return finish(interp.Unknown, "the solver could not decide the abstract counterexample's path formula")
+		}
+		// Infeasible: refine, unless out of refinements.
+		if maxRef >= 0 && res.Refinements >= maxRef {
+			record()
+			return finish(interp.Unknown, fmt.Sprintf("%d refinements without a verdict (%s)", res.Refinements, an.Reason))
+		}
+		key := pathKey(path)
+		st, again := seen[key]
+		if again {
+			st++
+		}
+		next := prec.Clone()
+		for ; st < stageGiveUp; st++ {
+			t2 := time.Now()
+			name, added, err := refine(ctx, prog, path, pc.core, next, &cfg, opt, st)
+			rs.SMT += time.Since(t2)
+			if err != nil {
+				record()
+				if ctx.Err() != nil {
+					return finish(interp.Unknown, "timeout")
+				}
+				return nil, err
+			}
+			if added.any() {
+				rs.Stage = name
+				rs.AddedPreds, rs.AddedVars = added.preds, added.vars
+				break
+			}
+		}
+		record()
+		if st == stageGiveUp {
+			return finish(interp.Unknown, "refinement made no progress: the abstract counterexample is infeasible but no refinement removes it ("+an.Reason+")")
+		}
+		seen[key] = st
+		prec = next
+		res.Refinements++
+	}
+}
+
+// added is what one refinement added.
+type added struct{ preds, vars []string }
+
+func (a added) any() bool { return len(a.preds)+len(a.vars) > 0 }
+
+// refine applies stage st of the escalation to prec (and cfg) and
+// returns the stage's name and what it added.
+func refine(ctx context.Context, prog *ir.Program, path []*ir.Edge, core []int, prec *interp.Precision, cfg *interp.Config, opt Options, st stage) (string, added, error) {
+	var out added
+	env := prog.Env()
+	addAtoms := func(as []funcAtom) {
+		for _, a := range as {
+			if prec.AddPred(a.f, a.c) {
+				out.preds = append(out.preds, a.c.String(env))
+			}
+		}
+	}
+	switch st {
+	case stageFirst:
+		switch opt.Refiner {
+		case RefinerCore:
+			// The paper's first step: the core's numeric variables.
+			for _, v := range sliceVars(prog, path, core) {
+				if prec.AddVar(v) {
+					out.vars = append(out.vars, v.Qual)
+				}
+			}
+			if out.any() {
+				return "vars", out, nil
+			}
+			addAtoms(coreAtoms(path, core))
+			return "core", out, nil
+		case RefinerInterpolant:
+			as, err := interpolantAtoms(ctx, prog, path, core)
+			if err != nil {
+				return "", out, err
+			}
+			addAtoms(as)
+			return "interpolant", out, nil
+		default:
+			for _, v := range sliceVars(prog, path, core) {
+				if prec.AddVar(v) {
+					out.vars = append(out.vars, v.Qual)
+				}
+			}
+			as, err := interpolantAtoms(ctx, prog, path, core)
+			if err != nil {
+				return "", out, err
+			}
+			addAtoms(as)
+			addAtoms(coreAtoms(path, core))
+			return "both", out, nil
+		}
+	case stageAtoms:
+		for _, v := range sliceVars(prog, path, core) {
+			if prec.AddVar(v) {
+				out.vars = append(out.vars, v.Qual)
+			}
+		}
+		addAtoms(coreAtoms(path, core))
+		as, err := interpolantAtoms(ctx, prog, path, nil)
+		if err != nil {
+			return "", out, err
+		}
+		addAtoms(as)
+		return "atoms", out, nil
+	case stagePath:
+		addAtoms(pathAtoms(path))
+		for _, v := range sliceVars(prog, path, allIndices(path)) {
+			if prec.AddVar(v) {
+				out.vars = append(out.vars, v.Qual)
+			}
+		}
+		return "path", out, nil
+	case stageWiden:
+		// Joins and widening lost what the predicates would keep: widen
+		// later and keep more calling contexts.
+		if cfg.WidenDelay < 0 {
+			cfg.WidenDelay = 2
+		}
+		if cfg.WidenDelay >= 64 {
+			return "widen", out, nil
+		}
+		cfg.WidenDelay = 2*cfg.WidenDelay + 2
+		if cfg.Contexts < 1 {
+			cfg.Contexts = interp.DefaultContexts
+		}
+		cfg.Contexts *= 2
+		out.vars = append(out.vars, fmt.Sprintf("(widening delay %d, contexts %d)", cfg.WidenDelay, cfg.Contexts))
+		return "widen", out, nil
+	}
+	return "", out, nil
+}
+
+func allIndices(path []*ir.Edge) []int {
+	out := make([]int, len(path))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// falseVerdict answers FALSE with cx when it can be trusted on a program
+// without unsupported constructs (the rules of package verify), UNKNOWN
+// otherwise.
+func falseVerdict(res *Result, prog *ir.Program, cx *cex.Counterexample, finish func(interp.Verdict, string) (*Result, error)) (*Result, error) {
+	switch {
+	case cx == nil:
+		return finish(interp.Unknown, "the abstract counterexample's path formula is satisfiable, but its inputs do not reach the error when replayed")
+	case len(prog.Unsupported()) > 0:
+		return finish(interp.Unknown, "an error is reachable in the model, but the program has unsupported constructs")
+	case cx.Overflows > 0:
+		return finish(interp.Unknown, "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)")
+	case !cx.Trusted():
+		return finish(interp.Unknown, "an error is reachable, but only with values the program leaves undetermined")
+	}
+	res.Counterexample = cx
+	return finish(interp.False, "")
+}

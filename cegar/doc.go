@@ -1,0 +1,47 @@
+// Package cegar is counterexample-guided abstraction refinement over the
+// NumPredDom fixpoint of package interp (Gurfinkel & Chaki, "Combining
+// Predicate and Numeric Abstraction for Software Model Checking",
+// Section VI: "a simple abstraction-refinement scheme based on the
+// analysis of an UNSAT-core of the WP of an infeasible counterexample").
+//
+// # The loop
+//
+//	precision := Options.Initial (empty, branch atoms, or the user's)
+//	repeat
+//	    analyse the program with interp at precision
+//	    no error location reachable            → TRUE
+//	    an abstract counterexample (interp.Result.Path: a run of edges
+//	    from main's entry to an error location, calls expanded)
+//	    → its path formula (package encode, LIA)
+//	    satisfiable   → replay the model's inputs (cex.Replay); a trusted
+//	                    run that reaches the error → FALSE, else UNKNOWN
+//	    unsatisfiable → refine the precision from the proof, and repeat
+//	until TRUE, FALSE, the deadline or Options.MaxRefinements
+//
+// # Refiners
+//
+//   - RefinerCore, the paper's: the path formula is checked with one
+//     assumption literal per edge, and Z3's unsat core names the edges
+//     whose constraints suffice. First the numeric variables of the core
+//     (the variables of its conditions and, backwards along the path,
+//     of the assignments they depend on) join V_N; when that adds nothing
+//     or the same counterexample comes back, the atoms of the core's
+//     conditions join V_P.
+//   - RefinerInterpolant: sequence interpolants of the path (package itp,
+//     Farkas multipliers of the exact simplex); their atoms, renamed back
+//     from SSA versions to program variables, join V_P in the function of
+//     the position they were found at.
+//   - RefinerBoth: the union of the two.
+//
+// # Progress
+//
+// A refinement that adds nothing, or a counterexample path that comes
+// back after it was refined, escalates: the next stage adds more (the
+// core's atoms, the interpolants' atoms, every atom of the path, then a
+// longer widening delay and more calling contexts, so that joins and
+// widening lose less). A path that still comes back after the last stage
+// ends the run UNKNOWN: the loop never repeats itself forever.
+//
+// Every round is reported (RoundStats): what was added, the time in the
+// analysis and in the SMT solver.
+package cegar

@@ -1,0 +1,120 @@
+package cegar_test
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/cegar"
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/interp"
+)
+
+var (
+	svcompFlag    = flag.Bool("cegar.svcomp", false, "run the CEGAR loop on the locks, ntdrivers-simplified and ssh-simplified tasks of ../shared/benchmarks/svcomp")
+	allFlag       = flag.Bool("cegar.all", false, "run the CEGAR loop on every task of ../shared/benchmarks/svcomp")
+	timeoutFlag   = flag.Duration("cegar.timeout", 60*time.Second, "per-task time limit of -cegar.svcomp and -cegar.all")
+	refinerFlag   = flag.String("cegar.refiner", "", "refiner of -cegar.svcomp and -cegar.all (default: cegar.DefaultRefiner)")
+	initialFlag   = flag.String("cegar.initial", "", "initial precision of -cegar.svcomp and -cegar.all (default: cegar.DefaultInitial)")
+	onlyFlag      = flag.String("cegar.only", "", "run only the tasks whose file contains this string")
+	verboseRounds = flag.Bool("cegar.rounds", false, "log every round")
+)
+
+type task struct{ file, category, expected string }
+
+// svcompTasks reads ../shared/benchmarks/svcomp/manifest.tsv, skipping the
+// test when the shared directory is absent.
+func svcompTasks(t *testing.T) (string, []task) {
+	dir := filepath.Join("..", "..", "shared", "benchmarks", "svcomp")
+	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
+	if err != nil {
+		t.Skipf("SV-COMP tasks not available: %v", err)
+	}
+	defer f.Close()
+	var tasks []task
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 3 || cols[0] == "file" {
+			continue
+		}
+		tasks = append(tasks, task{cols[0], cols[1], cols[2]})
+	}
+	return dir, tasks
+}
+
+// ablePaper are the categories of Table I of the adjustable-block
+// encoding paper.
+var ablePaper = map[string]bool{"locks": true, "ntdrivers-simplified": true, "ssh-simplified": true}
+
+// TestSVCOMP runs the loop with default options on the tasks (behind
+// -cegar.svcomp or -cegar.all), prints a per-task table, and fails on a
+// wrong verdict (and, under -cegar.svcomp, on any task not answered).
+func TestSVCOMP(t *testing.T) {
+	if !*svcompFlag && !*allFlag {
+		t.Skip("run with -cegar.svcomp or -cegar.all")
+	}
+	dir, tasks := svcompTasks(t)
+	var total time.Duration
+	counts := map[string]int{}
+	var table strings.Builder
+	fmt.Fprintf(&table, "%-45s %-6s %-8s %8s %6s %6s  %s\n", "task", "expect", "verdict", "time_s", "rounds", "preds", "reason")
+	for _, tk := range tasks {
+		if !*allFlag && !ablePaper[tk.category] {
+			continue
+		}
+		if *onlyFlag != "" && !strings.Contains(tk.file, *onlyFlag) {
+			continue
+		}
+		prog, err := frontend.Load(filepath.Join(dir, tk.file))
+		if err != nil {
+			t.Errorf("%s: not translated: %v", tk.file, err)
+			continue
+		}
+		opt := cegar.Options{Interp: interp.DefaultConfig(), Refiner: cegar.Refiner(*refinerFlag), Initial: cegar.Initial(*initialFlag)}
+		ctx, cancel := context.WithTimeout(context.Background(), *timeoutFlag)
+		t0 := time.Now()
+		res, err := cegar.Run(ctx, prog, opt)
+		cancel()
+		el := time.Since(t0)
+		total += el
+		if err != nil {
+			t.Errorf("%s: %v", tk.file, err)
+			continue
+		}
+		want := interp.Verdict(strings.ToUpper(tk.expected))
+		switch {
+		case res.Verdict == want:
+			counts["correct-"+tk.expected]++
+		case res.Verdict == interp.Unknown:
+			counts["unknown-"+tk.expected]++
+			if *svcompFlag && !*allFlag {
+				t.Errorf("%s: UNKNOWN (%s), want %s", tk.file, res.Reason, want)
+			}
+		default:
+			counts["WRONG"]++
+			t.Errorf("%s: WRONG verdict %s, want %s", tk.file, res.Verdict, want)
+		}
+		preds := 0
+		if res.Precision != nil {
+			preds = res.Precision.NumPreds()
+		}
+		reason := res.Reason
+		if len(reason) > 70 {
+			reason = reason[:70]
+		}
+		fmt.Fprintf(&table, "%-45s %-6s %-8s %8.2f %6d %6d  %s\n", tk.file, tk.expected, res.Verdict, el.Seconds(), len(res.Rounds), preds, reason)
+		if *verboseRounds {
+			for _, r := range res.Rounds {
+				t.Logf("%s round %d: %d preds, %s, path %d, feasible %v, %s +%v +%v (%.2fs, smt %.2fs)", tk.file, r.Round, r.Preds, r.Verdict, r.PathLen, r.Feasible, r.Stage, r.AddedPreds, r.AddedVars, r.Time.Seconds(), r.SMT.Seconds())
+			}
+		}
+	}
+	t.Logf("\n%s\ncounts %v, total time %.1f s", table.String(), counts, total.Seconds())
+}
