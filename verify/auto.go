@@ -30,24 +30,26 @@ type autoStage struct {
 	weight  float64
 }
 
-// autoStages is the order of the default strategy. Measured over the
-// shared SV-COMP tasks (ARCHITECTURE.md, "The default strategy"): BMC
-// finds the shallow bugs and proves programs whose loops it can unwind
-// completely in a fraction of a second; NEXPOINT over intervals is the
-// cheapest fixpoint; polyhedra prove the most loop tasks; k-induction
-// with the polyhedra invariants proves tight assertions the joins lose;
-// the counterexample search gets the rest of the time.
+// autoStages is the order of the default strategy (ARCHITECTURE.md,
+// "The default strategy"): BMC finds the shallow bugs and proves programs
+// whose loops it can unwind completely, in a fraction of a second;
+// NEXPOINT over intervals is the cheapest fixpoint; a short search finds
+// bugs deeper than BMC's bounds so far; polyhedra prove the most loop
+// tasks; k-induction with the polyhedra invariants proves tight
+// assertions the joins lose; the counterexample search gets the rest of
+// the time.
 var autoStages = []autoStage{
 	{"bmc", BMC, "", "", 1},
 	{"absint nexpoint/interval", Absint, "nexpoint", "interval", 1},
+	{"search", "search", "", "", 0.5},
 	{"absint nexpoint/polyhedra", Absint, "nexpoint", "polyhedra", 2},
 	{"kind", KInduction, "nexpoint", "polyhedra", 2},
 	{"absint ndd/octagon", Absint, "ndd", "octagon", 1},
 }
 
-// runAuto is the default strategy: a short counterexample search, then
-// the stages in order until one answers TRUE or FALSE, then the search
-// until the deadline. Each stage is recorded in Result.Stages.
+// runAuto is the default strategy: the stages in order until one answers
+// TRUE or FALSE (a short counterexample search among them, when
+// cfg.Search), then the search until the deadline. Each stage is recorded in Result.Stages.
 func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	start := time.Now()
 	deadline := cfg.Interp.Deadline
@@ -68,22 +70,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	record := func(name string, r *Result, t0 time.Time) {
 		out.Stages = append(out.Stages, Stage{Name: name, Verdict: r.Verdict, Reason: r.Reason, Time: time.Since(t0)})
 	}
-	// 1. Shallow bugs: a tenth of the time, at most a second.
-	if cfg.Search {
-		quick := min(time.Second, time.Until(deadline)/10)
-		t0 := time.Now()
-		cx, err := out.search(prog, time.Now().Add(quick))
-		if err != nil {
-			return nil, err
-		}
-		if cx != nil {
-			r := out.falseVerdict(prog, cx, start)
-			record("search", r, t0)
-			return finish(r, "search"), nil
-		}
-		out.Stages = append(out.Stages, Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample yet", Time: time.Since(t0)})
-	}
-	// 2. The stages.
+	// 1. The stages.
 	total := 0.0
 	for _, s := range autoStages {
 		total += s.weight
@@ -96,6 +83,24 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		}
 		budget := time.Duration(float64(remaining) * s.weight / total)
 		total -= s.weight
+		if s.engine == "search" {
+			// Bugs deeper than BMC's bounds so far: at most a second.
+			if !cfg.Search {
+				continue
+			}
+			t0 := time.Now()
+			cx, err := out.search(prog, t0.Add(min(budget, time.Second)))
+			if err != nil {
+				return nil, err
+			}
+			if cx != nil {
+				r := out.falseVerdict(prog, cx, start)
+				record("search", r, t0)
+				return finish(r, "search"), nil
+			}
+			out.Stages = append(out.Stages, Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample yet", Time: time.Since(t0)})
+			continue
+		}
 		sc := cfg
 		sc.Engine = s.engine
 		sc.Search = false
@@ -116,7 +121,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			last = r
 		}
 	}
-	// 3. The search until the deadline, when an error may be reachable.
+	// 2. The search until the deadline, when an error may be reachable.
 	if cfg.Search && time.Until(deadline) > 0 {
 		t0 := time.Now()
 		cx, err := out.search(prog, deadline)

@@ -41,9 +41,7 @@ type analyzeFlags struct {
 	cpuProfile string
 	search     bool
 	witness    string
-	debug      bool
-	check      bool
-	memLimit   uint64
+	eng        engineFlags
 }
 
 func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
@@ -57,12 +55,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.stats, "stats", false, "print statistics (time per domain operation, iterations, BDD nodes)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop each run after this long with UNKNOWN (timeout); 0 means no limit")
 	fs.IntVar(&f.widenDelay, "widen-delay", 2, "joins at a loop head before widening")
-	fs.IntVar(&f.narrow, "descend", 2, "descending iterations after widening (each keeps the meet of the old and the recomputed value)")
-	fs.IntVar(&f.narrow, "narrow", 2, "old name of --descend (no narrowing operator is applied)")
-	fs.MarkDeprecated("narrow", "use --descend")
-	fs.BoolVar(&f.debug, "debug", false, "print the stack of an internal error")
-	fs.BoolVar(&f.check, "check", false, "run every domain's sanity checker after every operation (slow; for bug reports)")
-	memLimit := fs.String("memory-limit", "", "stop each run with UNKNOWN (memory) once the heap passes this size, e.g. 4G; empty means no limit")
+	fs.IntVar(&f.narrow, "narrow", 2, "descending (narrowing) iterations")
 	fs.IntVar(&f.contexts, "contexts", interp.DefaultContexts, "calling contexts kept per function before inputs are widened together")
 	fs.IntVar(&f.points, "point-contexts", interp.DefaultPointContexts, "extra contexts per function for calls with a single-point input (exact summaries); 0 disables")
 	fs.IntVar(&f.unroll, "unroll", interp.DefaultUnroll, "loop iterations run exactly (deterministic loops are unrolled) before widening takes over; 0 disables")
@@ -70,6 +63,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.dataModel, "data-model", "", "C data model: lp64 or ilp32 (default: the task's .yml beside the file, else lp64)")
 	fs.BoolVar(&f.search, "search", true, "search for a concrete counterexample (FALSE verdicts); --search=false only runs the fixpoint")
 	fs.StringVar(&f.witness, "witness", "", "write the SV-COMP violation witness (YAML, format 2.0) of a FALSE verdict to this file")
+	engine := addEngineFlags(fs, &f.eng)
 	fs.StringSliceVar(&f.preds, "preds", nil, "extra predicates, e.g. 'x <= y, main::i >= 0' (a comma list)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: numpred analyze FILE... [flags]\n\nAnalyses C (.c, .i) and Linear Program (.lp) files: TRUE when no error\nlocation is reachable, FALSE with a counterexample, UNKNOWN with the reason.\n\nFlags:\n%s", fs.FlagUsages())
@@ -89,6 +83,10 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
 		return exitUsage
 	}
+	if err := f.eng.parse(fs, *engine); err != nil {
+		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+		return exitUsage
+	}
 	if !contains(interp.NumericNames, f.numeric) {
 		fmt.Fprintf(stderr, "numpred analyze: unknown numeric domain %q (want %s)\n", f.numeric, strings.Join(interp.NumericNames, ", "))
 		return exitUsage
@@ -101,15 +99,8 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "numpred analyze: unknown format %q (want text or json)\n", f.format)
 		return exitUsage
 	}
-	if *memLimit != "" {
-		if f.memLimit, err = parseBytes(*memLimit); err != nil {
-			fmt.Fprintf(stderr, "numpred analyze: --memory-limit: %v\n", err)
-			return exitUsage
-		}
-		setMemoryLimit(f.memLimit)
-	}
 	if f.widenDelay < 0 || f.narrow < 0 || f.timeout < 0 || f.points < 0 || f.unroll < 0 || f.contexts < 1 {
-		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --descend, --timeout, --point-contexts and --unroll must not be negative, --contexts must be at least 1")
+		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --narrow, --timeout, --point-contexts and --unroll must not be negative, --contexts must be at least 1")
 		return exitUsage
 	}
 	if f.cpuProfile != "" {
@@ -165,6 +156,7 @@ func contains(xs []string, x string) bool {
 // runRecord is one (file, domain) run, also the JSON object printed.
 type runRecord struct {
 	File       string    `json:"file"`
+	Engine     string    `json:"engine"`
 	Domain     string    `json:"domain"`
 	Numeric    string    `json:"numeric"`
 	Verdict    string    `json:"verdict"`
@@ -175,8 +167,18 @@ type runRecord struct {
 	Trace      []string  `json:"trace,omitempty"`
 	Cex        *cex.JSON `json:"counterexample,omitempty"`
 	cx         *cex.Counterexample
-	ops        interp.Stats   // for the operation lines of --stats
 	Invariants []jsonInvarint `json:"invariants,omitempty"`
+	// EngineStats are the engine's own statistics (bmc: k, formula size).
+	EngineStats map[string]float64 `json:"engine_stats,omitempty"`
+	// Stages are the runs of the default strategy.
+	Stages []jsonStage `json:"stages,omitempty"`
+}
+
+type jsonStage struct {
+	Name    string  `json:"name"`
+	Verdict string  `json:"verdict"`
+	Reason  string  `json:"reason,omitempty"`
+	TimeS   float64 `json:"time_s"`
 }
 
 type jsonStats struct {
@@ -189,7 +191,6 @@ type jsonStats struct {
 	Unrolled   int     `json:"unrolled"`
 	Contexts   int     `json:"contexts"`
 	BDDNodes   int     `json:"bdd_nodes"`
-	BDDTable   int     `json:"bdd_table"`
 	SearchS    float64 `json:"search_s"`
 	SearchRuns int     `json:"search_runs"`
 	SMTQueries int     `json:"smt_queries"`
@@ -214,24 +215,28 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 	}
 	var recs []runRecord
 	status := exitOK
-	for _, d := range f.domains {
-		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, PointContexts: f.points, Unroll: f.unroll, Preds: f.preds, Invariants: f.invariants, MemoryLimit: f.memLimit, Check: f.check}
+	for _, spec := range f.eng.runs(f.domains) {
+		d := spec.domain
+		if d == "" {
+			d = f.domains[0]
+		}
+		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, PointContexts: f.points, Unroll: f.unroll, Preds: f.preds, Invariants: f.invariants}
 		if f.timeout > 0 {
 			cfg.Deadline = time.Now().Add(f.timeout)
 		}
 		runtime.GC() // so that each run's peak heap starts from live data only
-		res, err := verify.Run(prog, verify.Config{Interp: cfg, Search: f.search})
+		res, err := verify.Run(prog, f.eng.config(verify.Config{Interp: cfg, Search: f.search}, spec))
 		if err != nil {
 			var ie *interp.InputError
 			if errors.As(err, &ie) {
 				fmt.Fprintf(stderr, "%s: %v\n", file, err)
 				return exitInput
 			}
-			printInternal(stderr, file, d, err, f.debug)
+			fmt.Fprintf(stderr, "numpred analyze: %s [%s]: internal error: %v\n", file, d, err)
 			status = exitInternal
 			continue
 		}
-		recs = append(recs, record(file, d, f.numeric, res))
+		recs = append(recs, record(file, spec.label(), f.numeric, res))
 	}
 	if f.witness != "" {
 		if s := writeWitness(file, f, prog.Lang, recs, stderr); s > status {
@@ -268,13 +273,22 @@ func record(file, domain, numeric string, vres *verify.Result) runRecord {
 			AlphaPostS: res.Stats.AlphaPost.Seconds(), ApplyS: res.Stats.Apply.Seconds(),
 			Iterations: res.Stats.Iterations, Widenings: res.Stats.Widenings,
 			Unrolled: res.Stats.Unrolled, Contexts: res.Stats.Contexts,
-			BDDNodes: res.Stats.BDDNodes, BDDTable: res.Stats.BDDTable, PeakHeap: res.Stats.PeakHeap,
+			BDDNodes: res.Stats.BDDNodes, PeakHeap: res.Stats.PeakHeap,
 			Preds: res.Stats.Preds, NumVars: res.Stats.NumVars,
 			SearchS: vres.SearchTime.Seconds(), SearchRuns: vres.Search.Runs,
 			SMTQueries: vres.Search.Queries, SMTS: vres.Search.SMTTime.Seconds(),
 		},
 	}
-	r.ops = res.Stats
+	r.Engine = vres.Engine
+	if len(vres.Extra) > 0 {
+		r.EngineStats = map[string]float64{}
+		for _, s := range vres.Extra {
+			r.EngineStats[s.Name] = s.Value
+		}
+	}
+	for _, st := range vres.Stages {
+		r.Stages = append(r.Stages, jsonStage{st.Name, string(st.Verdict), st.Reason, st.Time.Seconds()})
+	}
 	if cx := vres.Counterexample; cx != nil {
 		j := cx.JSON()
 		r.Cex, r.cx = &j, cx
@@ -301,7 +315,7 @@ func verdictLine(r runRecord) string {
 
 func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
 	if !inTable {
-		fmt.Fprintf(w, "%s [%s/%s]: %s\n", r.File, r.Domain, r.Numeric, verdictLine(r))
+		fmt.Fprintf(w, "%s [%s]: %s\n", r.File, r.runName(), verdictLine(r))
 	}
 	if r.cx != nil && !inTable {
 		r.cx.WriteText(w)
@@ -320,10 +334,10 @@ func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
 	}
 	if f.stats && !inTable {
 		s := r.Stats
-		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, unrolled %d, contexts %d, BDD nodes %d (peak live; table %d), peak heap %s, predicates %d, numeric vars %d\n",
-			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.Unrolled, s.Contexts, s.BDDNodes, s.BDDTable, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
-		printOps(w, r.ops)
+		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, unrolled %d, contexts %d, BDD nodes %d, peak heap %s, predicates %d, numeric vars %d\n",
+			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.Unrolled, s.Contexts, s.BDDNodes, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
 		fmt.Fprintf(w, "counterexample search: %.3fs, %d concrete runs, %d SMT queries (%.3fs in the solver)\n", s.SearchS, s.SearchRuns, s.SMTQueries, s.SMTS)
+		printEngineStats(w, r)
 	}
 }
 

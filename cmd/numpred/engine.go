@@ -1,0 +1,139 @@
+// This file implements the engine flags of `numpred analyze`: which
+// engines run (--engine), their options, and the runs they make per file.
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/numpred/numpred/verify"
+)
+
+// engineFlags are the flags that select and configure engines.
+type engineFlags struct {
+	engines        []string
+	unwind         int
+	encoding       string
+	kindInvariants bool
+}
+
+// addEngineFlags registers the engine flags on fs; parse them with
+// (*engineFlags).parse after fs.Parse.
+func addEngineFlags(fs *pflag.FlagSet, e *engineFlags) *string {
+	engine := fs.String("engine", verify.Auto, "engine: auto (the default strategy: search, bmc, fixpoints, k-induction within --timeout, 30s without), absint (the NumPredDom fixpoint under --domain/--numeric, with the counterexample search), bmc, kind (k-induction), a comma list, or all (absint, bmc and kind side by side); --domain, --numeric, --preds or --invariants without --engine select absint")
+	fs.IntVar(&e.unwind, "unwind", 0, "bmc and kind: the bound k (loop iterations and recursive calls unwound); 0 increases k (1, 2, 4, ...) until the time limit")
+	fs.StringVar(&e.encoding, "encoding", "bv", "bmc and kind: the formulas' arithmetic: bv (bit-precise) or lia (linear integer arithmetic)")
+	fs.BoolVar(&e.kindInvariants, "kind-invariants", true, "kind: strengthen the induction step with the fixpoint's invariants at loop heads")
+	return engine
+}
+
+// parse reads the --engine value: absint when it was not given but a
+// domain flag was.
+func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
+	if !fs.Changed("engine") {
+		// The fixpoint's own flags ask for the fixpoint.
+		for _, name := range []string{"domain", "numeric", "preds", "invariants"} {
+			if fs.Changed(name) {
+				engine = verify.Absint
+			}
+		}
+	}
+	if e.encoding != "bv" && e.encoding != "lia" {
+		return fmt.Errorf("unknown encoding %q (want bv or lia)", e.encoding)
+	}
+	if e.unwind < 0 {
+		return fmt.Errorf("--unwind must not be negative")
+	}
+	e.engines = nil
+	for _, s := range strings.Split(engine, ",") {
+		s = strings.TrimSpace(strings.ToLower(s))
+		switch {
+		case s == "all":
+			e.engines = append(e.engines, verify.EngineNames...)
+		case s == verify.Auto || contains(verify.EngineNames, s):
+			e.engines = append(e.engines, s)
+		default:
+			return fmt.Errorf("unknown engine %q (want auto, %s, a comma list, or all)", s, strings.Join(verify.EngineNames, ", "))
+		}
+	}
+	return nil
+}
+
+// runSpec is one run of a file: an engine, and for absint a domain.
+type runSpec struct {
+	engine string
+	domain string // absint: the NumPredDom domain; others: ""
+}
+
+// runs lists the runs of one file: absint once per domain, every other
+// engine once.
+func (e *engineFlags) runs(domains []string) []runSpec {
+	var out []runSpec
+	for _, en := range e.engines {
+		if en == verify.Absint {
+			for _, d := range domains {
+				out = append(out, runSpec{engine: en, domain: d})
+			}
+			continue
+		}
+		out = append(out, runSpec{engine: en})
+	}
+	return out
+}
+
+// config fills the engine part of a verify.Config.
+func (e *engineFlags) config(cfg verify.Config, spec runSpec) verify.Config {
+	cfg.Engine = spec.engine
+	cfg.BMC = verify.BMCConfig{Unwind: e.unwind, Encoding: e.encoding, NoInvariants: !e.kindInvariants}
+	return cfg
+}
+
+// label names a run in tables and in the text output's header.
+func (s runSpec) label() string {
+	if s.engine == verify.Absint {
+		return s.domain
+	}
+	return s.engine
+}
+
+// runName is the header of a run's text output: the domain pair for
+// absint, the engine otherwise, and for the default strategy the stage
+// that answered.
+func (r runRecord) runName() string {
+	switch {
+	case r.Engine == verify.Absint:
+		return r.Domain + "/" + r.Numeric
+	case len(r.Stages) > 0:
+		return "auto: " + r.Engine
+	}
+	return r.Engine
+}
+
+// printEngineStats prints --stats lines of engines other than absint:
+// their own statistics, and the stages of the default strategy.
+func printEngineStats(w io.Writer, r runRecord) {
+	if len(r.EngineStats) > 0 {
+		names := make([]string, 0, len(r.EngineStats))
+		for n := range r.EngineStats {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		var parts []string
+		for _, n := range names {
+			parts = append(parts, fmt.Sprintf("%s %g", n, r.EngineStats[n]))
+		}
+		fmt.Fprintf(w, "%s: %s\n", r.Engine, strings.Join(parts, ", "))
+	}
+	for _, st := range r.Stages {
+		reason := ""
+		if st.Reason != "" {
+			reason = " (" + st.Reason + ")"
+		}
+		fmt.Fprintf(w, "stage %s: %s%s, %.3fs\n", st.Name, st.Verdict, reason, st.TimeS)
+	}
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestEngineAll: --engine all runs absint, bmc and kind side by side on a
+// buggy program, and every one answers FALSE.
+func TestEngineAll(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	s := run([]string{"analyze", "--engine", "all", "--timeout", "20s", "--format", "json", "../../testdata/verdicts/counter_off_by_one.lp"}, &stdout, &stderr)
+	if s != exitOK {
+		t.Fatalf("status %d: %s", s, stderr.String())
+	}
+	engines := map[string]string{}
+	dec := json.NewDecoder(&stdout)
+	for dec.More() {
+		var r struct {
+			Engine  string          `json:"engine"`
+			Verdict string          `json:"verdict"`
+			Cex     json.RawMessage `json:"counterexample"`
+		}
+		if err := dec.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict == "FALSE" && len(r.Cex) == 0 {
+			t.Errorf("%s: FALSE without a counterexample", r.Engine)
+		}
+		engines[r.Engine] = r.Verdict
+	}
+	for _, e := range []string{"absint", "bmc", "kind"} {
+		if engines[e] != "FALSE" {
+			t.Errorf("engine %s: %q, want FALSE (all: %v)", e, engines[e], engines)
+		}
+	}
+}
+
+// TestAutoIsDefault: without engine or domain flags the default strategy
+// runs and says which stage answered; --stats lists the stages.
+func TestAutoIsDefault(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if s := run([]string{"analyze", "--stats", "../../testdata/examples/fig1a.c"}, &stdout, &stderr); s != exitOK {
+		t.Fatalf("status %d: %s", s, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"[auto: ", "TRUE", "stage "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestEngineFlagErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"analyze", "--engine", "magic", "x.c"},
+		{"analyze", "--engine", "bmc", "--encoding", "float", "x.c"},
+		{"analyze", "--engine", "bmc", "--unwind", "-1", "x.c"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if s := run(args, &stdout, &stderr); s != exitUsage {
+			t.Errorf("%v: status %d, want %d (usage)", args, s, exitUsage)
+		}
+	}
+}
