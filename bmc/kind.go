@@ -349,7 +349,13 @@ func newInvParser(prog *ir.Program) *invParser {
 	names := make([]string, len(prog.Vars))
 	for i, v := range prog.Vars {
 		names[i] = fmt.Sprintf("v%d", i)
-		p.names[v.Qual] = names[i]
+		// Only globals and main's variables: a callee's locals at main's
+		// loop heads are dead, and the encoding gives them back their
+		// values from before the call (recursion), which need not be
+		// what the interpreter says the callee left.
+		if v.Scope == ir.Global || v.Func == prog.Main {
+			p.names[v.Qual] = names[i]
+		}
 	}
 	p.env, _ = numeric.NewEnv(names...)
 	return p
