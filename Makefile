@@ -62,3 +62,20 @@ SOUND_DEADLINE ?= 250ms
 fuzz-sound:
 	$(GO) test -tags $(TAGS) ./cfront/cgen -run '^TestSoundness$$' -count=1 -v -timeout 48h \
 		-sound.n $(SOUND_N) -sound.deadline $(SOUND_DEADLINE)
+
+# Issue 15: numpred's numeric domains against PPL on the standard random
+# workloads (internal/numbench), one run on one machine. Writes the
+# workload files to $(NUMBENCH_DIR); the PPL driver is built only when
+# g++ and PPL (apt-get install libppl-dev) are present. Then the Go
+# benchmarks of the same workloads, for benchstat.
+NUMBENCH_DIR ?= /tmp/numbench
+.PHONY: bench-numeric
+bench-numeric:
+	$(GO) run -tags $(TAGS) ./internal/numbench/cmd/numbench gen $(NUMBENCH_DIR)
+	if g++ -O2 -o $(NUMBENCH_DIR)/ppldriver internal/numbench/ppl/driver.cc -lppl -lgmpxx -lgmp 2>/dev/null; then \
+		$(GO) run -tags $(TAGS) ./internal/numbench/cmd/numbench compare -ppl $(NUMBENCH_DIR)/ppldriver $(NUMBENCH_DIR); \
+	else \
+		echo "bench-numeric: no g++ or PPL, numpred only"; \
+		$(GO) run -tags $(TAGS) ./internal/numbench/cmd/numbench compare $(NUMBENCH_DIR); \
+	fi
+	$(GO) test -tags $(TAGS) ./internal/numbench -run '^$$' -bench . -count 5 -timeout 120m

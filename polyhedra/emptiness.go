@@ -62,9 +62,15 @@ func (p *poly) integerEmpty() bool {
 	if ie != ieUnknown {
 		return ie == ieEmpty
 	}
-	start := time.Now()
-	empty, wit, cheap, gaveUp := p.decideIntegerEmpty()
-	p.st.emptiness(start, cheap, gaveUp)
+	key := p.st.memoKey(p)
+	empty, wit, hit := p.st.memoGet(key)
+	if !hit {
+		start := time.Now()
+		var cheap, gaveUp bool
+		empty, wit, cheap, gaveUp = p.decideIntegerEmpty()
+		p.st.emptiness(start, cheap, gaveUp)
+		p.st.memoPut(key, empty, wit)
+	}
 	p.mu.Lock()
 	if empty {
 		p.ie = ieEmpty

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -46,6 +47,9 @@ type Stats struct {
 	Emptiness   Counter
 	EmptyCheap  int64
 	EmptyGaveUp int64
+	// EmptyMemo counts the emptiness questions answered by the Domain's
+	// memo (iememo.go): equal polyhedra met again as new values.
+	EmptyMemo int64
 	// Simplex counts simplex runs (branch-and-bound nodes of emptiness and
 	// inclusion tests), Pivots their pivots, and SimplexGaveUp the runs
 	// whose cost bound ran out (their callers then answer conservatively).
@@ -81,8 +85,8 @@ func (s Stats) String() string {
 	if s.Approximated > 0 {
 		fmt.Fprintf(&b, "; %d joins by groups", s.Approximated)
 	}
-	fmt.Fprintf(&b, "; emptiness %d in %.3fs (%d cheap, %d gave up)",
-		s.Emptiness.Count, s.Emptiness.Time.Seconds(), s.EmptyCheap, s.EmptyGaveUp)
+	fmt.Fprintf(&b, "; emptiness %d in %.3fs (%d cheap, %d gave up, %d more from the memo)",
+		s.Emptiness.Count, s.Emptiness.Time.Seconds(), s.EmptyCheap, s.EmptyGaveUp, s.EmptyMemo)
 	fmt.Fprintf(&b, "; simplex %d in %.3fs (%d pivots, %d gave up)",
 		s.Simplex.Count, s.Simplex.Time.Seconds(), s.Pivots, s.SimplexGaveUp)
 	return b.String()
@@ -137,6 +141,7 @@ type counters struct {
 	slowest   time.Duration
 	slowestOp opKind
 	s         Stats // the scalar fields (Ops, Time, Count, Slowest* unused)
+	memo      ieMemo
 }
 
 // op records one operation of kind k that started at start; use it as
@@ -153,6 +158,26 @@ func (c *counters) op(k opKind, start time.Time) {
 		c.slowest, c.slowestOp = el, k
 	}
 	c.mu.Unlock()
+	process.count.Add(1)
+	process.time.Add(int64(el))
+	for {
+		old := process.slowest.Load()
+		if int64(el) <= old || process.slowest.CompareAndSwap(old, int64(el)) {
+			break
+		}
+	}
+}
+
+// process aggregates the outermost operations of every Domain of the
+// process (a harness runs an analysis that makes its own Domain).
+var process struct {
+	count, time, slowest atomic.Int64
+}
+
+// ProcessStats returns the number and total time of the operations of
+// every Domain made in this process, and the slowest single one.
+func ProcessStats() (count int64, total, slowest time.Duration) {
+	return process.count.Load(), time.Duration(process.time.Load()), time.Duration(process.slowest.Load())
 }
 
 // minimized records a minimisation that started at start.

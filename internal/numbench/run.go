@@ -1,0 +1,118 @@
+// This file times the operations of a numeric.Domain on a workload.
+
+package numbench
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/numpred/numpred/numeric"
+)
+
+// OpNames are the timed operations, in table order.
+var OpNames = []string{"join", "leq", "widen", "assign", "forget", "meet"}
+
+// Constraints converts a value to numeric constraints.
+func (v Value) Constraints() []numeric.Constraint {
+	cs := make([]numeric.Constraint, 0, len(v.Cons))
+	for _, row := range v.Cons {
+		var e numeric.LinExpr
+		for i, a := range row[:v.N] {
+			if a != 0 {
+				e = e.Add(numeric.Var(numeric.Dim(i)).Scale(numeric.I(a)))
+			}
+		}
+		cs = append(cs, numeric.Le(e, numeric.Const(row[v.N])))
+	}
+	return cs
+}
+
+// Prepared holds a workload's pairs as values of one domain, minimised.
+type Prepared[V any] struct {
+	D       numeric.Domain[V]
+	N       int
+	A, B, J []V // per pair: the operands and their join
+	dims    []numeric.Dim
+	exprs   []numeric.LinExpr
+}
+
+// Prepare builds w's values in d and the joins of its pairs, all forced
+// minimal, outside any timing.
+func Prepare[V any](d numeric.Domain[V], w *Workload) (*Prepared[V], error) {
+	if len(w.Values) < 2 {
+		return nil, fmt.Errorf("%s: want at least 2 values", w.Name)
+	}
+	n := w.Values[0].N
+	p := &Prepared[V]{D: d, N: n}
+	for k := 0; k+1 < len(w.Values); k += 2 {
+		va, vb := w.Values[k], w.Values[k+1]
+		if va.N != n || vb.N != n {
+			return nil, fmt.Errorf("%s: values of different dimensions", w.Name)
+		}
+		a := d.Assume(d.Top(n), va.Constraints()...)
+		b := d.Assume(d.Top(n), vb.Constraints()...)
+		p.force(a)
+		p.force(b)
+		j := d.Join(a, b)
+		p.force(j)
+		p.A, p.B, p.J = append(p.A, a), append(p.B, b), append(p.J, j)
+	}
+	// x0 := x1 + x(n-1) + 1 (x0 := x0 + 1 when n = 1).
+	e := numeric.Var(numeric.Dim(n - 1)).AddConst(numeric.I(1))
+	if n > 2 {
+		e = e.Add(numeric.Var(1))
+	}
+	p.dims, p.exprs = []numeric.Dim{0}, []numeric.LinExpr{e}
+	return p, nil
+}
+
+// force makes v minimal: IsBottom, then Constraints.
+func (p *Prepared[V]) force(v V) {
+	if !p.D.IsBottom(v) {
+		p.D.Constraints(v)
+	}
+}
+
+// Pairs returns the number of pairs.
+func (p *Prepared[V]) Pairs() int { return len(p.A) }
+
+// Do runs op on pair i and forces its result minimal.
+func (p *Prepared[V]) Do(op string, i int) {
+	d := p.D
+	a, b, j := p.A[i], p.B[i], p.J[i]
+	switch op {
+	case "join":
+		p.force(d.Join(a, b))
+	case "leq":
+		if !d.Leq(a, j) {
+			panic("numbench: a is not below a join b")
+		}
+	case "widen":
+		p.force(d.Widen(a, j))
+	case "assign":
+		p.force(d.Assign(a, p.dims, p.exprs))
+	case "forget":
+		p.force(d.Forget(a, 0))
+	case "meet":
+		p.force(d.Meet(a, b))
+	default:
+		panic("numbench: unknown op " + op)
+	}
+}
+
+// Time runs op over all pairs, round after round, until at least min
+// has passed (and at least one round), and returns the mean time of one
+// operation.
+func (p *Prepared[V]) Time(op string, min time.Duration) time.Duration {
+	start := time.Now()
+	n := 0
+	for {
+		for i := range p.A {
+			p.Do(op, i)
+			n++
+		}
+		if el := time.Since(start); el >= min {
+			return el / time.Duration(n)
+		}
+	}
+}
