@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/bmc"
+	"github.com/numpred/numpred/cegar"
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -26,13 +27,16 @@ const (
 	// KInduction is k-induction, strengthened by the fixpoint's
 	// invariants.
 	KInduction = "kind"
+	// CEGAR is the NumPredDom fixpoint refined from spurious
+	// counterexamples (package cegar).
+	CEGAR = "cegar"
 	// Auto is the default strategy: several engines and configurations,
 	// cheap ones first, within the time limit (see auto.go).
 	Auto = "auto"
 )
 
 // EngineNames are the engines, in the order `--engine all` runs them.
-var EngineNames = []string{Absint, BMC, KInduction}
+var EngineNames = []string{Absint, CEGAR, BMC, KInduction}
 
 // BMCConfig configures the BMC and k-induction engines.
 type BMCConfig struct {
@@ -43,6 +47,14 @@ type BMCConfig struct {
 	// NoInvariants turns off k-induction's strengthening by the
 	// fixpoint's invariants (on by default).
 	NoInvariants bool
+}
+
+// CEGARConfig configures the CEGAR engine (zero values: cegar's
+// defaults).
+type CEGARConfig struct {
+	Refiner        string // core, interpolant or both
+	MaxRefinements int
+	Initial        string // empty, atoms or preds
 }
 
 // Stat is one engine-specific statistic, for --stats and JSON.
@@ -110,6 +122,53 @@ func runBMC(prog *ir.Program, cfg Config, induction bool) (*Result, error) {
 		}
 		// The same trust rules as every FALSE of this package.
 		return out.falseVerdict(prog, br.Counterexample, start), nil
+	}
+	out.Time = time.Since(start)
+	return out, nil
+}
+
+// runCEGAR runs the CEGAR engine until the deadline of cfg (or
+// DefaultEngineBudget).
+func runCEGAR(prog *ir.Program, cfg Config) (*Result, error) {
+	start := time.Now()
+	deadline := cfg.Interp.Deadline
+	if deadline.IsZero() {
+		deadline = start.Add(DefaultEngineBudget)
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	opt := cegar.Options{Interp: cfg.Interp, Refiner: cegar.Refiner(cfg.CEGAR.Refiner),
+		MaxRefinements: cfg.CEGAR.MaxRefinements, Initial: cegar.Initial(cfg.CEGAR.Initial)}
+	cr, err := cegar.Run(ctx, prog, opt)
+	if err != nil {
+		return nil, err
+	}
+	res := cr.Analysis
+	if res == nil {
+		res = &interp.Result{}
+	}
+	cp := *res
+	cp.Verdict, cp.Reason = cr.Verdict, cr.Reason
+	out := &Result{Result: &cp, Engine: CEGAR}
+	added := 0
+	var analysis, smtTime time.Duration
+	for _, r := range cr.Rounds {
+		added += len(r.AddedPreds)
+		analysis += r.Analysis
+		smtTime += r.SMT
+	}
+	out.Extra = []Stat{
+		{"rounds", float64(len(cr.Rounds))}, {"refinements", float64(cr.Refinements)},
+		{"predicates_added", float64(added)}, {"analysis_s", analysis.Seconds()},
+		{"smt_s", cr.SMTTime.Seconds()},
+	}
+	out.Rounds = cr.Rounds
+	out.Search.SMTTime = cr.SMTTime
+	if cr.Verdict == interp.False {
+		if cr.Counterexample == nil {
+			return nil, fmt.Errorf("cegar: internal error: FALSE without a counterexample")
+		}
+		return out.falseVerdict(prog, cr.Counterexample, start), nil
 	}
 	out.Time = time.Since(start)
 	return out, nil

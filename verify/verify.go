@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/numpred/numpred/cegar"
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -43,6 +44,8 @@ type Config struct {
 	Engine string
 	// BMC configures the bmc and kind engines.
 	BMC BMCConfig
+	// CEGAR configures the cegar engine.
+	CEGAR CEGARConfig
 }
 
 // DefaultSearchBudget is the search's budget without a deadline.
@@ -61,6 +64,8 @@ type Result struct {
 	Extra []Stat
 	// Stages are the runs of the default strategy, in order.
 	Stages []Stage
+	// Rounds are the CEGAR engine's rounds.
+	Rounds []cegar.RoundStats
 }
 
 // Run verifies prog under cfg with the engine cfg.Engine.
@@ -72,6 +77,8 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 		return runBMC(prog, cfg, false)
 	case KInduction:
 		return runBMC(prog, cfg, true)
+	case CEGAR:
+		return runCEGAR(prog, cfg)
 	case Auto:
 		return runAuto(prog, cfg)
 	}

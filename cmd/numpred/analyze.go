@@ -42,6 +42,9 @@ type analyzeFlags struct {
 	search     bool
 	witness    string
 	eng        engineFlags
+	debug      bool
+	check      bool
+	memLimit   uint64
 }
 
 func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
@@ -55,7 +58,12 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.stats, "stats", false, "print statistics (time per domain operation, iterations, BDD nodes)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop each run after this long with UNKNOWN (timeout); 0 means no limit")
 	fs.IntVar(&f.widenDelay, "widen-delay", 2, "joins at a loop head before widening")
-	fs.IntVar(&f.narrow, "narrow", 2, "descending (narrowing) iterations")
+	fs.IntVar(&f.narrow, "descend", 2, "descending iterations after widening (each keeps the meet of the old and the recomputed value)")
+	fs.IntVar(&f.narrow, "narrow", 2, "old name of --descend (no narrowing operator is applied)")
+	fs.MarkDeprecated("narrow", "use --descend")
+	fs.BoolVar(&f.debug, "debug", false, "print the stack of an internal error")
+	fs.BoolVar(&f.check, "check", false, "run every domain's sanity checker after every operation (slow; for bug reports)")
+	memLimit := fs.String("memory-limit", "", "stop each run with UNKNOWN (memory) once the heap passes this size, e.g. 4G; empty means no limit")
 	fs.IntVar(&f.contexts, "contexts", interp.DefaultContexts, "calling contexts kept per function before inputs are widened together")
 	fs.IntVar(&f.points, "point-contexts", interp.DefaultPointContexts, "extra contexts per function for calls with a single-point input (exact summaries); 0 disables")
 	fs.IntVar(&f.unroll, "unroll", interp.DefaultUnroll, "loop iterations run exactly (deterministic loops are unrolled) before widening takes over; 0 disables")
@@ -99,8 +107,15 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "numpred analyze: unknown format %q (want text or json)\n", f.format)
 		return exitUsage
 	}
+	if *memLimit != "" {
+		if f.memLimit, err = parseBytes(*memLimit); err != nil {
+			fmt.Fprintf(stderr, "numpred analyze: --memory-limit: %v\n", err)
+			return exitUsage
+		}
+		setMemoryLimit(f.memLimit)
+	}
 	if f.widenDelay < 0 || f.narrow < 0 || f.timeout < 0 || f.points < 0 || f.unroll < 0 || f.contexts < 1 {
-		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --narrow, --timeout, --point-contexts and --unroll must not be negative, --contexts must be at least 1")
+		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --descend, --timeout, --point-contexts and --unroll must not be negative, --contexts must be at least 1")
 		return exitUsage
 	}
 	if f.cpuProfile != "" {
@@ -167,11 +182,14 @@ type runRecord struct {
 	Trace      []string  `json:"trace,omitempty"`
 	Cex        *cex.JSON `json:"counterexample,omitempty"`
 	cx         *cex.Counterexample
+	ops        interp.Stats   // for the operation lines of --stats
 	Invariants []jsonInvarint `json:"invariants,omitempty"`
 	// EngineStats are the engine's own statistics (bmc: k, formula size).
 	EngineStats map[string]float64 `json:"engine_stats,omitempty"`
 	// Stages are the runs of the default strategy.
 	Stages []jsonStage `json:"stages,omitempty"`
+	// Rounds are the CEGAR engine's rounds.
+	Rounds []jsonRound `json:"rounds,omitempty"`
 }
 
 type jsonStage struct {
@@ -191,6 +209,7 @@ type jsonStats struct {
 	Unrolled   int     `json:"unrolled"`
 	Contexts   int     `json:"contexts"`
 	BDDNodes   int     `json:"bdd_nodes"`
+	BDDTable   int     `json:"bdd_table"`
 	SearchS    float64 `json:"search_s"`
 	SearchRuns int     `json:"search_runs"`
 	SMTQueries int     `json:"smt_queries"`
@@ -220,7 +239,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 		if d == "" {
 			d = f.domains[0]
 		}
-		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, PointContexts: f.points, Unroll: f.unroll, Preds: f.preds, Invariants: f.invariants}
+		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, PointContexts: f.points, Unroll: f.unroll, Preds: f.preds, Invariants: f.invariants, MemoryLimit: f.memLimit, Check: f.check}
 		if f.timeout > 0 {
 			cfg.Deadline = time.Now().Add(f.timeout)
 		}
@@ -232,7 +251,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "%s: %v\n", file, err)
 				return exitInput
 			}
-			fmt.Fprintf(stderr, "numpred analyze: %s [%s]: internal error: %v\n", file, d, err)
+			printInternal(stderr, file, d, err, f.debug)
 			status = exitInternal
 			continue
 		}
@@ -273,13 +292,17 @@ func record(file, domain, numeric string, vres *verify.Result) runRecord {
 			AlphaPostS: res.Stats.AlphaPost.Seconds(), ApplyS: res.Stats.Apply.Seconds(),
 			Iterations: res.Stats.Iterations, Widenings: res.Stats.Widenings,
 			Unrolled: res.Stats.Unrolled, Contexts: res.Stats.Contexts,
-			BDDNodes: res.Stats.BDDNodes, PeakHeap: res.Stats.PeakHeap,
+			BDDNodes: res.Stats.BDDNodes, BDDTable: res.Stats.BDDTable, PeakHeap: res.Stats.PeakHeap,
 			Preds: res.Stats.Preds, NumVars: res.Stats.NumVars,
 			SearchS: vres.SearchTime.Seconds(), SearchRuns: vres.Search.Runs,
 			SMTQueries: vres.Search.Queries, SMTS: vres.Search.SMTTime.Seconds(),
 		},
 	}
+	r.ops = res.Stats
 	r.Engine = vres.Engine
+	for _, rd := range vres.Rounds {
+		r.Rounds = append(r.Rounds, roundOf(rd))
+	}
 	if len(vres.Extra) > 0 {
 		r.EngineStats = map[string]float64{}
 		for _, s := range vres.Extra {
@@ -334,8 +357,9 @@ func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
 	}
 	if f.stats && !inTable {
 		s := r.Stats
-		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, unrolled %d, contexts %d, BDD nodes %d, peak heap %s, predicates %d, numeric vars %d\n",
-			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.Unrolled, s.Contexts, s.BDDNodes, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
+		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, unrolled %d, contexts %d, BDD nodes %d (peak live; table %d), peak heap %s, predicates %d, numeric vars %d\n",
+			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.Unrolled, s.Contexts, s.BDDNodes, s.BDDTable, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
+		printOps(w, r.ops)
 		fmt.Fprintf(w, "counterexample search: %.3fs, %d concrete runs, %d SMT queries (%.3fs in the solver)\n", s.SearchS, s.SearchRuns, s.SMTQueries, s.SMTS)
 		printEngineStats(w, r)
 	}

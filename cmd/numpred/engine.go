@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/numpred/numpred/cegar"
 	"github.com/numpred/numpred/verify"
 )
 
@@ -20,15 +21,21 @@ type engineFlags struct {
 	unwind         int
 	encoding       string
 	kindInvariants bool
+	refiner        string
+	maxRefinements int
+	precision      string
 }
 
 // addEngineFlags registers the engine flags on fs; parse them with
 // (*engineFlags).parse after fs.Parse.
 func addEngineFlags(fs *pflag.FlagSet, e *engineFlags) *string {
-	engine := fs.String("engine", verify.Auto, "engine: auto (the default strategy: search, bmc, fixpoints, k-induction within --timeout, 30s without), absint (the NumPredDom fixpoint under --domain/--numeric, with the counterexample search), bmc, kind (k-induction), a comma list, or all (absint, bmc and kind side by side); --domain, --numeric, --preds or --invariants without --engine select absint")
+	engine := fs.String("engine", verify.Auto, "engine: auto (the default strategy: search, bmc, fixpoints, k-induction within --timeout, 30s without), absint (the NumPredDom fixpoint under --domain/--numeric, with the counterexample search), cegar (the fixpoint refined from spurious counterexamples), bmc, kind (k-induction), a comma list, or all (absint, cegar, bmc and kind side by side); --domain, --numeric, --preds or --invariants without --engine select absint")
 	fs.IntVar(&e.unwind, "unwind", 0, "bmc and kind: the bound k (loop iterations and recursive calls unwound); 0 increases k (1, 2, 4, ...) until the time limit")
 	fs.StringVar(&e.encoding, "encoding", "bv", "bmc and kind: the formulas' arithmetic: bv (bit-precise) or lia (linear integer arithmetic)")
 	fs.BoolVar(&e.kindInvariants, "kind-invariants", true, "kind: strengthen the induction step with the fixpoint's invariants at loop heads")
+	fs.StringVar(&e.refiner, "refiner", string(cegar.DefaultRefiner), "cegar: how an infeasible counterexample refines the precision: core (unsat core: its variables, then its atoms), interpolant (sequence interpolants) or both")
+	fs.IntVar(&e.maxRefinements, "max-refinements", cegar.DefaultMaxRefinements, "cegar: the most refinements; then UNKNOWN")
+	fs.StringVar(&e.precision, "precision", string(cegar.DefaultInitial), "cegar: the first round's precision: empty (no predicates), atoms (every branch atom, as absint) or preds (only --preds)")
 	return engine
 }
 
@@ -48,6 +55,12 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 	}
 	if e.unwind < 0 {
 		return fmt.Errorf("--unwind must not be negative")
+	}
+	if !contains(cegar.RefinerNames, e.refiner) {
+		return fmt.Errorf("unknown refiner %q (want %s)", e.refiner, strings.Join(cegar.RefinerNames, ", "))
+	}
+	if !contains(cegar.InitialNames, e.precision) {
+		return fmt.Errorf("unknown precision %q (want %s)", e.precision, strings.Join(cegar.InitialNames, ", "))
 	}
 	e.engines = nil
 	for _, s := range strings.Split(engine, ",") {
@@ -90,6 +103,7 @@ func (e *engineFlags) runs(domains []string) []runSpec {
 func (e *engineFlags) config(cfg verify.Config, spec runSpec) verify.Config {
 	cfg.Engine = spec.engine
 	cfg.BMC = verify.BMCConfig{Unwind: e.unwind, Encoding: e.encoding, NoInvariants: !e.kindInvariants}
+	cfg.CEGAR = verify.CEGARConfig{Refiner: e.refiner, MaxRefinements: e.maxRefinements, Initial: e.precision}
 	return cfg
 }
 
@@ -136,4 +150,42 @@ func printEngineStats(w io.Writer, r runRecord) {
 		}
 		fmt.Fprintf(w, "stage %s: %s%s, %.3fs\n", st.Name, st.Verdict, reason, st.TimeS)
 	}
+	for _, rd := range r.Rounds {
+		fmt.Fprintf(w, "round %d: %s with %d predicates, %d numeric vars (%.3fs analysis, %.3fs SMT, %.3fs total)", rd.Round, rd.Verdict, rd.Preds, rd.NumVars, rd.AnalysisS, rd.SMTS, rd.TimeS)
+		if rd.PathLen > 0 {
+			fmt.Fprintf(w, "; counterexample of %d edges, %s", rd.PathLen, map[bool]string{true: "feasible", false: "infeasible"}[rd.Feasible])
+		}
+		if rd.Stage != "" {
+			fmt.Fprintf(w, "; refined by %s", rd.Stage)
+			if len(rd.AddedPreds) > 0 {
+				fmt.Fprintf(w, ": +%s", strings.Join(rd.AddedPreds, ", +"))
+			}
+			if len(rd.AddedVars) > 0 {
+				fmt.Fprintf(w, "; vars +%s", strings.Join(rd.AddedVars, ", +"))
+			}
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// jsonRound is one CEGAR round in the JSON output and --stats.
+type jsonRound struct {
+	Round      int      `json:"round"`
+	Preds      int      `json:"predicates"`
+	NumVars    int      `json:"numeric_vars"`
+	Verdict    string   `json:"verdict"`
+	PathLen    int      `json:"path_length"`
+	Feasible   bool     `json:"feasible"`
+	Stage      string   `json:"refinement,omitempty"`
+	AddedPreds []string `json:"added_predicates,omitempty"`
+	AddedVars  []string `json:"added_vars,omitempty"`
+	AnalysisS  float64  `json:"analysis_s"`
+	SMTS       float64  `json:"smt_s"`
+	TimeS      float64  `json:"time_s"`
+}
+
+func roundOf(r cegar.RoundStats) jsonRound {
+	return jsonRound{Round: r.Round, Preds: r.Preds, NumVars: r.NumVars, Verdict: string(r.Verdict),
+		PathLen: r.PathLen, Feasible: r.Feasible, Stage: r.Stage, AddedPreds: r.AddedPreds, AddedVars: r.AddedVars,
+		AnalysisS: r.Analysis.Seconds(), SMTS: r.SMT.Seconds(), TimeS: r.Time.Seconds()}
 }
