@@ -80,3 +80,18 @@ func TestTimeoutLeavesProcessIdle(t *testing.T) {
 		require.Less(t, cpuTime()-c0, 100*time.Millisecond, "%s: CPU burned after the run returned", d)
 	}
 }
+
+// TestMemoryLimit: a run whose heap passes Config.MemoryLimit stops with
+// UNKNOWN (memory).
+func TestMemoryLimit(t *testing.T) {
+	p := loadTemplate(t, "fig8b", 200)
+	for _, d := range []string{"ndd", "numeric"} {
+		cfg := interp.DefaultConfig()
+		cfg.Domain = d
+		cfg.MemoryLimit = 1 // byte: the first reading of the heap passes it
+		res, err := interp.Analyze(p, cfg)
+		require.NoError(t, err)
+		require.Equal(t, interp.Unknown, res.Verdict, d)
+		require.Equal(t, "memory", res.Reason, d)
+	}
+}

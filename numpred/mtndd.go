@@ -254,29 +254,57 @@ func (x mtnddImpl[V]) limit(a DDVal) DDVal {
 	return DDVal{x.c.and(p, x.c.toBdd(n))}
 }
 
+// walk is the one walker of an MTNDD's predicate part: depth first, it
+// calls visit at every numeric leaf other than false with the predicate
+// literals of the path to it, and stops when visit returns false. With
+// distinct, every node is entered once, so each leaf is visited once
+// (lits is then nil: a leaf has many paths).
+func (x mt[V]) walk(u bdd.Node, distinct bool, visit func(lits []PredLit, leaf bdd.Node) bool) {
+	c := x.c
+	var seen map[int]bool
+	if distinct {
+		seen = map[int]bool{}
+	}
+	var lits []PredLit
+	var rec func(u bdd.Node) bool
+	rec = func(u bdd.Node) bool {
+		if distinct {
+			if seen[u.ID()] {
+				return true
+			}
+			seen[u.ID()] = true
+		}
+		if c.m.IsFalse(u) {
+			return true
+		}
+		if c.isNum(u) {
+			return visit(lits, u)
+		}
+		v := c.m.Level(u)
+		hi, lo := c.cofactors(u, v)
+		if distinct {
+			return rec(hi) && rec(lo)
+		}
+		pl, _ := c.predLitOf(bdd.Literal{Var: v, Pos: true})
+		lits = append(lits, pl)
+		ok := rec(hi)
+		lits[len(lits)-1].Pos = false
+		ok = ok && rec(lo)
+		lits = lits[:len(lits)-1]
+		return ok
+	}
+	rec(u)
+}
+
 // leaves returns the distinct numeric leaves of u other than false (the
 // sub-diagrams where its predicate part ends), at most max of them (max
 // <= 0: all), in the order a depth-first walk meets them.
 func (x mt[V]) leaves(u bdd.Node, max int) []bdd.Node {
-	c := x.c
-	seen := map[int]bool{}
 	var out []bdd.Node
-	var walk func(u bdd.Node) bool
-	walk = func(u bdd.Node) bool {
-		if seen[u.ID()] {
-			return true
-		}
-		seen[u.ID()] = true
-		if c.isNum(u) {
-			if !c.m.IsFalse(u) {
-				out = append(out, u)
-			}
-			return max <= 0 || len(out) < max
-		}
-		hi, lo := c.cofactors(u, c.m.Level(u))
-		return walk(hi) && walk(lo)
-	}
-	walk(u)
+	x.walk(u, true, func(_ []PredLit, l bdd.Node) bool {
+		out = append(out, l)
+		return max <= 0 || len(out) < max
+	})
 	return out
 }
 
@@ -299,30 +327,12 @@ func (x mt[V]) predPart(u bdd.Node, sel func(leaf bdd.Node) bool) bdd.Node {
 func (x mtnddImpl[V]) cubes(a DDVal) []Cube {
 	c := x.c
 	var out []Cube
-	var lits []PredLit
-	var rec func(u bdd.Node)
-	rec = func(u bdd.Node) {
-		if c.m.IsFalse(u) {
-			return
-		}
-		if c.isNum(u) {
-			n := c.leaf(u)
-			if c.num.IsBottom(n) {
-				return
-			}
+	x.walk(a.u, false, func(lits []PredLit, l bdd.Node) bool {
+		if n := c.leaf(l); !c.num.IsBottom(n) {
 			out = append(out, Cube{Preds: append([]PredLit(nil), lits...), Cons: c.num.Constraints(n)})
-			return
 		}
-		v := c.m.Level(u)
-		hi, lo := c.cofactors(u, v)
-		pl, _ := c.predLitOf(bdd.Literal{Var: v, Pos: true})
-		lits = append(lits, pl)
-		rec(hi)
-		lits[len(lits)-1].Pos = false
-		rec(lo)
-		lits = lits[:len(lits)-1]
-	}
-	rec(a.u)
+		return true
+	})
 	return out
 }
 

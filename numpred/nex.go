@@ -214,6 +214,23 @@ func (x nexImpl[V]) reduce(a NEXVal[V]) NEXVal[V] {
 	return x.norm(out)
 }
 
+// isEmpty reports whether reduce(a) would be bottom without building it:
+// a pair is empty when no valuation of its predicate part is consistent
+// with its numeric part, which pointEmpty decides by NEXPOINT's pruned
+// search of feasible paths, one component of atoms at a time (reduce
+// refines every feasible valuation up to the leaf limit).
+func (x nexImpl[V]) isEmpty(a NEXVal[V]) bool {
+	if !x.c.hasAtomPreds() {
+		return x.isBot(a)
+	}
+	for _, u := range a.pairs {
+		if !x.c.pointEmpty(u.p, u.n) {
+			return false
+		}
+	}
+	return true
+}
+
 // limit enforces the leaf limit: a value with more pairs than it becomes
 // the one pair of the union of their predicate parts and the join of
 // their numeric parts.
