@@ -157,11 +157,10 @@ func (r *runner) step(ctx context.Context, k int) error {
 	if r.opt.StrictBV && r.mode == encode.BV {
 		mode = encode.BV
 	}
-	z, err := smt.NewContext()
+	z, err := r.context()
 	if err != nil {
 		return err
 	}
-	defer z.Close()
 	t0 := time.Now()
 	terms, err := encode.NewTerms(z, r.prog, mode)
 	if err != nil {
