@@ -134,7 +134,7 @@ type runner struct {
 	opt  Options
 	mode encode.Mode
 	res  *Result
-	inv  *invariants // k-induction: computed once
+	inv  *invariants  // k-induction: computed once
 	z    *smt.Context // one context for every round (see Run)
 }
 
