@@ -45,6 +45,11 @@ type cone struct {
 	neqs   int      // equality rows processed so far (bounds their rank)
 	bitcap int      // bit capacity of each bitset, fixed when the cone is made
 	made   int      // rays made by combining adjacent pairs (the work done)
+	// limit, when positive, bounds the rays of the cone: add stops as
+	// soon as it would exceed it and sets over (the cone is then
+	// garbage; see hullIncremental).
+	limit int
+	over  bool
 }
 
 // newUniverse returns the cone R^dim (dim unit lines, no rays), with room
@@ -167,8 +172,25 @@ func (c *cone) add(row vec, eq bool) {
 	// so at least that many are needed (a quick necessary condition).
 	need := len(row) - len(c.lines) - 2 - c.neqs
 	common := newBitset(c.bitcap)
+	// A ray r that refutes the adjacency of p and q saturates every row
+	// both saturate, so it shares at least |common| >= need rows with p:
+	// per p, only such candidates (with their share) are scanned.
+	var cand, share []int
 	for _, p := range pos {
 		sp := c.sat[p]
+		cand, share = cand[:0], share[:0]
+		for r, sr := range c.sat {
+			if r == p {
+				continue
+			}
+			cnt := 0
+			for w, x := range sp {
+				cnt += bits.OnesCount64(x & sr[w])
+			}
+			if cnt >= need {
+				cand, share = append(cand, r), append(share, cnt)
+			}
+		}
 		for _, q := range neg {
 			sq := c.sat[q]
 			cnt := 0
@@ -176,7 +198,7 @@ func (c *cone) add(row vec, eq bool) {
 				common[w] = sp[w] & sq[w]
 				cnt += bits.OnesCount64(common[w])
 			}
-			if cnt < need || !c.adjacent(p, q, common) {
+			if cnt < need || !c.adjacentAmong(q, common, cnt, cand, share) {
 				continue
 			}
 			r := combine(sc[p], c.rays[q], sc[q].Neg(), c.rays[p])
@@ -187,9 +209,30 @@ func (c *cone) add(row vec, eq bool) {
 			rays = append(rays, r)
 			sat = append(sat, s)
 			c.made++
+			if c.limit > 0 && len(rays) > c.limit {
+				c.over = true
+				return
+			}
 		}
 	}
 	c.rays, c.sat = rays, sat
+}
+
+// adjacentAmong reports whether rays p and q are adjacent, given
+// common, the rows both saturate (cnt of them), and the candidates: the
+// rays other than p that share at least need rows with p, and how many.
+// They are adjacent iff no candidate other than q saturates all of
+// common (Le Verge's test, restricted to the rays that can fail it).
+func (c *cone) adjacentAmong(q int, common bitset, cnt int, cand, share []int) bool {
+	for k, r := range cand {
+		if share[k] < cnt || r == q {
+			continue
+		}
+		if common.subset(c.sat[r]) {
+			return false
+		}
+	}
+	return true
 }
 
 // adjacent reports whether rays p and q are adjacent: no other ray

@@ -77,8 +77,14 @@ func hullIncremental(p, q *poly) *poly {
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool { return viol[order[i]] < viol[order[j]] })
+	c.limit = hullMaxRays
 	for _, i := range order {
 		c.add(q.rays[i], false)
+		if c.over {
+			p.st.combined(c.made)
+			p.st.approximated()
+			return weakHull(p, q)
+		}
 	}
 	p.st.combined(c.made)
 	h := &poly{n: n, hasC: true, hasG: true, min: true, st: p.st}
@@ -100,13 +106,74 @@ func hullIncremental(p, q *poly) *poly {
 	return h
 }
 
+// hullMaxRays bounds the intermediate constraints of one exact hull (the
+// rays of the dual cone): beyond it, hullIncremental gives up and returns
+// weakHull. On the SV-COMP tasks, one hull of cdaudio_simpl1 ran for more
+// than 40 s in the combinatorial growth of its dual cone, while the
+// largest cone of a task proved TRUE stays far below the bound.
+var hullMaxRays = 4000
+
+// weakHull returns an upper bound of the hull of the minimal, non-empty
+// p and q: the constraints of each that hold on every generator of the
+// other (an equality that does not hold may still give one of its two
+// inequalities). Every row kept holds on p and on q, so the result
+// contains both; it is the weak join of Singh et al. (POPL 2017, §4),
+// without the hull's new facets.
+func weakHull(p, q *poly) *poly {
+	h := &poly{n: p.n, hasC: true, st: p.st}
+	// sign returns whether row·g is >= 0 and <= 0 on every generator of
+	// g (lines: both ways).
+	sign := func(row vec, g *poly) (ge, le bool) {
+		ge, le = true, true
+		for _, l := range g.lines {
+			if dotSign(row, l) != 0 {
+				return false, false
+			}
+		}
+		for _, r := range g.rays {
+			switch dotSign(row, r) {
+			case 1:
+				le = false
+			case -1:
+				ge = false
+			}
+			if !ge && !le {
+				return false, false
+			}
+		}
+		return ge, le
+	}
+	for _, pair := range [2][2]*poly{{p, q}, {q, p}} {
+		a, b := pair[0], pair[1]
+		for _, e := range a.eqs {
+			switch ge, le := sign(e, b); {
+			case ge && le:
+				h.eqs = append(h.eqs, e)
+			case ge:
+				h.ineqs = append(h.ineqs, e)
+			case le:
+				h.ineqs = append(h.ineqs, e.neg())
+			}
+		}
+		for _, r := range a.ineqs {
+			if ge, _ := sign(r, b); ge {
+				h.ineqs = append(h.ineqs, r)
+			}
+		}
+	}
+	return h
+}
+
 // Join returns the convex hull of a and b (the least polyhedron
 // containing both). One gap: when the blocks in which a and b differ
 // would give the hull more than joinMaxVertices vertices to start from
 // (k independent blocks of two vertices each give 2^k), it returns the
 // product of the hulls of each group of overlapping blocks, an upper
 // bound that drops the relations the hull would create between groups
-// (counted in Stats.Approximated).
+// (counted in Stats.Approximated). Another: when the exact hull's
+// Chernikova conversion grows past hullMaxRays intermediate constraints,
+// it returns the weak join (weakHull: the constraints of each operand
+// that the other satisfies), also counted in Stats.Approximated.
 func (d *Domain) Join(a, b Poly) Poly {
 	defer d.st.op(opJoin, time.Now())
 	return d.join(a, b)
