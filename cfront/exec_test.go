@@ -34,6 +34,12 @@ func TestExecAgainstGCC(t *testing.T) {
 		"c < b", "(_Bool)(a & 3)", "(_Bool)a + 1", "a ? 1 : 2", "a == 0 || b > 5", "!a", "(a, b)",
 		"a > 0 ? a : -a", "(long long)a * 65536 * 65536", "(unsigned short)(b * 3)", "b + b + b + b",
 		"a + a + a + a", "(char)b + (char)a",
+		// Constants congruent modulo 2^n but outside their type (~(0 * b)
+		// is -1 for unsigned b until it is converted): found by the
+		// differential tester, seed 1 program 37470.
+		"~(0 * b)", "(long long)~(0 * b)", "~(0 * b) / 2", "~(0 * b) % 7", "~(0 * b) >> 1",
+		"~(0 * b) < 1", "-(0 * b + 1) < 1", "(long long)(unsigned short)(0 * b - 1)",
+		"(long long)-(0 * b + 1)", "(unsigned long long)(~(0 * b))",
 		// Products, masks and shifts of non-constants: havocs whose Def
 		// the interpreter evaluates.
 		"a * b", "a * a", "b * b", "(long long)a * a", "a * c", "a & b", "a | c", "a ^ b", "c & a",

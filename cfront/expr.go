@@ -182,7 +182,9 @@ func (b *builder) convert(v value, t ir.IntType, pos ir.Pos) value {
 		return b.havocVal(t, pos, "%s not modelled: havoc", v.what)
 	}
 	if v.e.IsConst() {
-		return constVal(wrapConst(v.e.Constant(), t), t)
+		// v.e is v's value modulo 2^v.t.Bits (~(0 * u) is -1 for an
+		// unsigned u): its value in v.t first, then in t.
+		return constVal(wrapConst(wrapConst(v.e.Constant(), v.t), t), t)
 	}
 	if isBool(t) {
 		nv := b.normalize(v, pos)
