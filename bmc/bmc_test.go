@@ -2,6 +2,7 @@ package bmc_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,6 +20,32 @@ var wantRE = regexp.MustCompile(`// want: bmc (\w+), kind (\w+)`)
 // TestTestdata runs both engines on every program of testdata and
 // compares with its `// want: bmc V, kind V` line.
 func TestTestdata(t *testing.T) {
+	for _, m := range checkTestdata(t, 2*time.Second) {
+		t.Error(m)
+	}
+}
+
+// TestBrokenEncodingIsCaught breaks the encoding on purpose and checks
+// that the testdata expectations notice: a test that cannot fail is a
+// defect.
+func TestBrokenEncodingIsCaught(t *testing.T) {
+	for _, b := range []string{"cuts", "phi"} {
+		bmc.SetBreakage(b)
+		ms := checkTestdata(t, time.Second)
+		bmc.SetBreakage("")
+		if len(ms) == 0 {
+			t.Errorf("breakage %q went unnoticed", b)
+		}
+		for _, m := range ms {
+			t.Logf("breakage %q caught: %s", b, m)
+		}
+	}
+}
+
+// checkTestdata returns the mismatches between the engines' verdicts on
+// testdata and the files' want lines.
+func checkTestdata(t *testing.T, limit time.Duration) []string {
+	var out []string
 	files, _ := filepath.Glob("testdata/*.c")
 	if len(files) == 0 {
 		t.Fatal("no testdata")
@@ -30,7 +57,7 @@ func TestTestdata(t *testing.T) {
 		}
 		m := wantRE.FindSubmatch(src)
 		if m == nil {
-			t.Errorf("%s: no want line", f)
+			out = append(out, f+": no want line")
 			continue
 		}
 		for i, ind := range []bool{false, true} {
@@ -41,7 +68,7 @@ func TestTestdata(t *testing.T) {
 			}
 			opt := bmc.DefaultOptions()
 			opt.Induction = ind
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), limit)
 			res, err := bmc.Run(ctx, prog, opt)
 			cancel()
 			name := "bmc"
@@ -49,17 +76,18 @@ func TestTestdata(t *testing.T) {
 				name = "kind"
 			}
 			if err != nil {
-				t.Errorf("%s %s: %v", f, name, err)
+				out = append(out, fmt.Sprintf("%s %s: %v", f, name, err))
 				continue
 			}
 			if res.Verdict != want {
-				t.Errorf("%s %s: %s (%s), want %s", f, name, res.Verdict, res.Reason, want)
+				out = append(out, fmt.Sprintf("%s %s: %s (%s), want %s", f, name, res.Verdict, res.Reason, want))
 			}
 			if res.Verdict == interp.False && (res.Counterexample == nil || !res.Counterexample.Trusted()) {
-				t.Errorf("%s %s: FALSE without a trusted counterexample", f, name)
+				out = append(out, fmt.Sprintf("%s %s: FALSE without a trusted counterexample", f, name))
 			}
 			t.Logf("%s %s: %s %s k=%d nodes=%d terms=%d queries=%d solver=%v", filepath.Base(f), name, res.Verdict,
 				strings.TrimSpace(res.Reason), res.Stats.K, res.Stats.Nodes, res.Stats.Terms, res.Stats.Queries, res.Stats.SolverTime.Round(time.Millisecond))
 		}
 	}
+	return out
 }

@@ -227,7 +227,7 @@ func (e *encoding) merge(n *node) {
 				break
 			}
 		}
-		if !same {
+		if !same && breakage != "phi" {
 			for i := len(ins) - 2; i >= 0; i-- {
 				v = e.z.Ite(ins[i].guard, ins[i].post.m[id], v)
 				e.terms++
@@ -393,8 +393,16 @@ func (e *encoding) errorGuard(layer int) *smt.Term {
 	return e.or(gs)
 }
 
+// breakage deliberately breaks the encoding, for the test that shows the
+// tests catch a broken encoding: "cuts" drops the unwinding assertions,
+// "phi" merges values by taking the last incoming arc's.
+var breakage string
+
 // cutGuard returns the disjunction of the cut arcs' guards.
 func (e *encoding) cutGuard() *smt.Term {
+	if breakage == "cuts" {
+		return e.z.False()
+	}
 	var gs []*smt.Term
 	for _, a := range e.g.cuts {
 		gs = append(gs, a.guard)
