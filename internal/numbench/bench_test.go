@@ -2,7 +2,9 @@ package numbench
 
 // The benchmarks of issue 15 on the standard workloads (generated in
 // memory, the same values as `numbench gen` writes): one benchmark op is
-// one operation on one pair, results forced minimal.
+// one operation on one pair, results forced minimal. cpu-ns/op is the
+// process CPU time per op, steadier than ns/op on a loaded machine
+// (benchstat compares each metric apart).
 //
 //	go test -tags buddy ./internal/numbench -run '^$' -bench . -count 5 | tee new.txt
 //	benchstat old.txt new.txt
@@ -26,9 +28,12 @@ func benchDomain[V any](b *testing.B, d func() numeric.Domain[V], s Spec) {
 				}
 			}
 			b.ResetTimer()
+			cpu := CPUTime()
 			for i := 0; i < b.N; i++ {
 				p.Do(op, i%p.Pairs())
 			}
+			b.StopTimer()
+			b.ReportMetric(float64(CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
