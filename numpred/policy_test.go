@@ -88,3 +88,22 @@ func TestIsEmptyMatchesReduce(t *testing.T) {
 		}
 	}
 }
+
+// TestNDDHavocPrunesOverwrittenClasses: a havoc that overwrites every
+// dimension of a class of atoms leaves them out of its contexts but still
+// drops the paths they make infeasible.
+func TestNDDHavocPrunesOverwrittenClasses(t *testing.T) {
+	sp := numpred.MustSpace(numeric.MustEnv("x", "y", "z"))
+	x, y, z := numeric.Var(0), numeric.Var(1), numeric.Var(2)
+	d, err := numpred.New(numpred.KindNDD, numeric.Domain[interval.Box](interval.New()), sp, numpred.Checking(true))
+	require.NoError(t, err)
+	// NDD's meet is the BDD conjunction: the first disjunct stays as an
+	// infeasible path until something prunes it.
+	bad := d.Meet(d.Alpha(numpred.Atoms(le(x, c(0)), le(y, c(1)))), d.Alpha(numpred.Atom(ge(x, c(5)))))
+	require.False(t, d.IsBot(bad))
+	a := d.Join(bad, d.Alpha(numpred.Atoms(ge(y, c(3)), le(z, c(0)))))
+	r := d.AlphaPost(numpred.Havoc(0, 2), a)
+	require.NoError(t, d.Err())
+	want := d.Alpha(numpred.Atom(ge(y, c(3))))
+	require.True(t, d.Equal(r, want), "got %s", d.String(r))
+}
