@@ -173,24 +173,16 @@ func (c *cone) add(row vec, eq bool) {
 	need := len(row) - len(c.lines) - 2 - c.neqs
 	common := newBitset(c.bitcap)
 	// A ray r that refutes the adjacency of p and q saturates every row
-	// both saturate, so it shares at least |common| >= need rows with p:
-	// per p, only such candidates (with their share) are scanned.
+	// both saturate, so it shares at least |common| >= need rows with p.
+	// Once a p has passed the count test with a few q's, the rays that
+	// share enough rows with p (and their share) are listed once, and
+	// later tests of p scan only them; before that, the plain test, which
+	// stops at the first refuting ray, is cheaper.
 	var cand, share []int
 	for _, p := range pos {
 		sp := c.sat[p]
 		cand, share = cand[:0], share[:0]
-		for r, sr := range c.sat {
-			if r == p {
-				continue
-			}
-			cnt := 0
-			for w, x := range sp {
-				cnt += bits.OnesCount64(x & sr[w])
-			}
-			if cnt >= need {
-				cand, share = append(cand, r), append(share, cnt)
-			}
-		}
+		passed := 0
 		for _, q := range neg {
 			sq := c.sat[q]
 			cnt := 0
@@ -198,7 +190,26 @@ func (c *cone) add(row vec, eq bool) {
 				common[w] = sp[w] & sq[w]
 				cnt += bits.OnesCount64(common[w])
 			}
-			if cnt < need || !c.adjacentAmong(q, common, cnt, cand, share) {
+			if cnt < need {
+				continue
+			}
+			passed++
+			if passed == candAfter {
+				for r, sr := range c.sat {
+					if r == p {
+						continue
+					}
+					k := 0
+					for w, x := range sp {
+						k += bits.OnesCount64(x & sr[w])
+					}
+					if k >= need {
+						cand, share = append(cand, r), append(share, k)
+					}
+				}
+			}
+			if passed < candAfter && !c.adjacent(p, q, common) ||
+				passed >= candAfter && !c.adjacentAmong(q, common, cnt, cand, share) {
 				continue
 			}
 			r := combine(sc[p], c.rays[q], sc[q].Neg(), c.rays[p])
@@ -217,6 +228,10 @@ func (c *cone) add(row vec, eq bool) {
 	}
 	c.rays, c.sat = rays, sat
 }
+
+// candAfter is the number of pairs (p, q) passing the count test after
+// which cone.add lists p's candidate rays.
+const candAfter = 4
 
 // adjacentAmong reports whether rays p and q are adjacent, given
 // common, the rows both saturate (cnt of them), and the candidates: the
