@@ -46,13 +46,20 @@ const (
 	// InitialPreds: only the user's predicates (Options.Interp.Preds),
 	// every variable.
 	InitialPreds Initial = "preds"
+	// InitialAuto: InitialAtoms first (the first round proves what a
+	// plain analysis proves, at its cost); when that loop ends without a
+	// verdict (no progress, or a third of the time), the loop again from
+	// nothing, no predicates and no numeric variables, as the paper
+	// does: few predicates and variables let the search for an abstract
+	// counterexample (which does not join) cover its states.
+	InitialAuto Initial = "auto"
 )
 
 // InitialNames lists the initial precisions, for a CLI's help.
-var InitialNames = []string{string(InitialEmpty), string(InitialAtoms), string(InitialPreds)}
+var InitialNames = []string{string(InitialAuto), string(InitialEmpty), string(InitialAtoms), string(InitialPreds)}
 
 // DefaultInitial is the initial precision of Options{}.
-const DefaultInitial = InitialAtoms
+const DefaultInitial = InitialAuto
 
 // DefaultMaxRefinements bounds the refinements of Options{}.
 const DefaultMaxRefinements = 50
@@ -88,7 +95,9 @@ type RoundStats struct {
 	Feasible bool           // the path formula was satisfiable
 	// Stage is the refinement step taken: "vars", "core", "interpolant",
 	// "both", "path" (every atom of the path), "widen" (later widening,
-	// more contexts); empty when the round did not refine.
+	// more contexts); "no-path" when the round proved the program by the
+	// exhaustive search for an abstract path (interp.Result.NoPath);
+	// empty otherwise.
 	Stage      string
 	AddedPreds []string // predicates added, in the program's syntax
 	AddedVars  []string // numeric variables added
@@ -130,12 +139,54 @@ const (
 // internal failure; timeouts, imprecision and unconfirmed counterexamples
 // are UNKNOWN results.
 func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
+	if opt.Initial == "" {
+		opt.Initial = DefaultInitial
+	}
+	if opt.Initial != InitialAuto {
+		return run(ctx, prog, opt)
+	}
+	start := time.Now()
+	if dl := opt.Interp.Deadline; !dl.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, dl)
+		defer cancel()
+	}
+	first := opt
+	first.Initial = InitialAtoms
+	ctx1 := ctx
+	if dl, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx1, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/3))
+		defer cancel()
+	}
+	res, err := run(ctx1, prog, first)
+	if err != nil || res.Verdict != interp.Unknown || ctx.Err() != nil {
+		if res != nil {
+			res.Time = time.Since(start)
+		}
+		return res, err
+	}
+	second := opt
+	second.Initial, second.EmptyNumeric = InitialEmpty, true
+	res2, err := run(ctx, prog, second)
+	if err != nil {
+		return nil, err
+	}
+	for i := range res2.Rounds {
+		res2.Rounds[i].Round += len(res.Rounds)
+	}
+	res2.Rounds = append(res.Rounds, res2.Rounds...)
+	res2.Refinements += res.Refinements
+	res2.SMTTime += res.SMTTime
+	res2.Time = time.Since(start)
+	return res2, nil
+}
+
+// run is Run for one initial precision other than InitialAuto.
+func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Refiner == "" {
 		opt.Refiner = DefaultRefiner
-	}
-	if opt.Initial == "" {
-		opt.Initial = DefaultInitial
 	}
 	switch opt.Refiner {
 	case RefinerCore, RefinerInterpolant, RefinerBoth:
@@ -155,7 +206,7 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	case InitialPreds:
 		prec = interp.NewPrecision(true)
 	default:
-		return nil, &interp.InputError{Msg: fmt.Sprintf("unknown initial precision %q (want empty, atoms or preds)", opt.Initial)}
+		return nil, &interp.InputError{Msg: fmt.Sprintf("unknown initial precision %q (want auto, empty, atoms or preds)", opt.Initial)}
 	}
 	if dl := opt.Interp.Deadline; !dl.IsZero() {
 		var cancel context.CancelFunc
@@ -184,10 +235,11 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		t0 := time.Now()
 		rs := RoundStats{Round: round, Preds: prec.NumPreds(), NumVars: len(prec.NumVars(prog))}
 		cfg.Precision = prec
+		cfg.CexPath = true
 		if dl, ok := ctx.Deadline(); ok {
 			cfg.Deadline = dl
 		}
-		an, err := interp.Analyze(prog, cfg)
+		an, err := interp.AnalyzeContext(ctx, prog, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -200,6 +252,14 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			res.SMTTime += rs.SMT
 		}
 		if an.Verdict == interp.True {
+			record()
+			return finish(interp.True, "")
+		}
+		if an.Error != nil && an.Path == nil && an.NoPath && len(prog.Unsupported()) == 0 {
+			// The abstraction reaches the error only through joins or
+			// widening: its reachability tree, searched exhaustively,
+			// proves every error location unreachable.
+			rs.Verdict, rs.Stage = interp.True, "no-path"
 			record()
 			return finish(interp.True, "")
 		}

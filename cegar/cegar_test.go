@@ -47,15 +47,49 @@ func run(t *testing.T, p *ir.Program, opt cegar.Options) *cegar.Result {
 }
 
 // correlated needs the predicate x > 0 (or y = 1) to relate two branches:
-// the join after the first loses it.
+// the join after the first loses it. The loop keeps the search for an
+// abstract path (which does not join) from proving it alone: its counter
+// grows without bound.
 const correlated = `
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  int n = __VERIFIER_nondet_int();
+  int y, i = 0;
+  if (x > 0) y = 1; else y = 0;
+  while (i < n) i++;
+  if (x > 0) { if (y != 1) reach_error(); }
+  return 0;
+}`
+
+// TestNoJoinProof: without the loop, the abstraction without joins (the
+// counterexample search of interp) proves the correlated branches in the
+// first round, from no predicates.
+func TestNoJoinProof(t *testing.T) {
+	p := load(t, `
 int main(void) {
   int x = __VERIFIER_nondet_int();
   int y;
   if (x > 0) y = 1; else y = 0;
   if (x > 0) { if (y != 1) reach_error(); }
   return 0;
-}`
+}`)
+	res := run(t, p, cegar.Options{Initial: cegar.InitialEmpty})
+	if res.Verdict != interp.True || res.Refinements != 0 {
+		t.Fatalf("verdict %s after %d refinements (%s), want TRUE after none", res.Verdict, res.Refinements, res.Reason)
+	}
+	// ... and never proves an unsafe variant.
+	bad := load(t, `
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  int y;
+  if (x > 0) y = 1; else y = 0;
+  if (x > 0) { if (y != 0) reach_error(); }
+  return 0;
+}`)
+	if res := run(t, bad, cegar.Options{Initial: cegar.InitialEmpty}); res.Verdict != interp.False {
+		t.Fatalf("unsafe variant: verdict %s (%s), want FALSE", res.Verdict, res.Reason)
+	}
+}
 
 // TestRefineFromEmpty: from no predicates, each refiner proves the
 // correlated branches after at least one refinement.

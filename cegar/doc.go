@@ -11,7 +11,9 @@
 //	    analyse the program with interp at precision
 //	    no error location reachable            → TRUE
 //	    an abstract counterexample (interp.Result.Path: a run of edges
-//	    from main's entry to an error location, calls expanded)
+//	    from main's entry to an error location, calls expanded, searched
+//	    in the abstraction without joins; when that search is exhaustive
+//	    and finds none, interp.Result.NoPath) → TRUE
 //	    → its path formula (package encode, LIA)
 //	    satisfiable   → replay the model's inputs (cex.Replay); a trusted
 //	                    run that reaches the error → FALSE, else UNKNOWN
@@ -32,6 +34,16 @@
 //     from SSA versions to program variables, join V_P in the function of
 //     the position they were found at.
 //   - RefinerBoth: the union of the two.
+//
+// # Initial precision
+//
+// InitialAuto, the default, runs the loop from the branch atoms and every
+// variable first (so the first round proves what a plain analysis proves,
+// at its cost), then, if that ends without a verdict, from nothing: no
+// predicates and no numeric variables, as the paper starts. The second
+// loop is the one that proves control-heavy code (the ntdrivers tasks):
+// with few predicates and variables, states of the abstraction without
+// joins are equal or included far more often, so its search covers them.
 //
 // # Progress
 //

@@ -24,6 +24,7 @@ var (
 	initialFlag   = flag.String("cegar.initial", "", "initial precision of -cegar.svcomp and -cegar.all (default: cegar.DefaultInitial)")
 	onlyFlag      = flag.String("cegar.only", "", "run only the tasks whose file contains this string")
 	verboseRounds = flag.Bool("cegar.rounds", false, "log every round")
+	emptyNumFlag  = flag.Bool("cegar.emptynum", false, "with -cegar.initial empty, start with no numeric variables either")
 )
 
 type task struct{ file, category, expected string }
@@ -77,7 +78,7 @@ func TestSVCOMP(t *testing.T) {
 			t.Errorf("%s: not translated: %v", tk.file, err)
 			continue
 		}
-		opt := cegar.Options{Interp: interp.DefaultConfig(), Refiner: cegar.Refiner(*refinerFlag), Initial: cegar.Initial(*initialFlag)}
+		opt := cegar.Options{Interp: interp.DefaultConfig(), Refiner: cegar.Refiner(*refinerFlag), Initial: cegar.Initial(*initialFlag), EmptyNumeric: *emptyNumFlag}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeoutFlag)
 		t0 := time.Now()
 		res, err := cegar.Run(ctx, prog, opt)

@@ -178,7 +178,9 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 					res.Error = l
 					res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
 					res.Trace = en.trace(c, l)
-					res.Path = en.cexPath(c, l)
+					if cfg.CexPath {
+						res.Path, res.NoPath = en.cexPath(c, l)
+					}
 					break errLocs
 				}
 			}

@@ -20,12 +20,14 @@ const (
 )
 
 // cexPath returns the abstract counterexample to l in context c as a path
-// of edges from main's entry, calls expanded; nil when none could be
-// built within the bounds.
+// of edges from main's entry to an error location, calls expanded; nil
+// when none could be built within the bounds, and then none reports that
+// the abstraction without joins and widening reaches no error location
+// at all (see cexSearch).
 //
 // It is first searched for as a path the abstraction itself can follow
-// (cexSearch); failing that (the budget ran out, or only widened values
-// reach l), it is built from the fixpoint's values as follows.
+// (cexSearch); failing that (the budget ran out), it is built from the
+// fixpoint's values as follows.
 //
 // The values a context holds are those of all the calls it covers
 // joined, so a path through them may mix call sites. Each level of the
@@ -33,13 +35,14 @@ const (
 // follows (analyzeFunc from callInput): the call site of a level is one
 // whose own input still reaches the level's target, and a call that
 // returns is expanded over the values of its own input.
-func (en *engine[A]) cexPath(c *context[A], l *ir.Loc) []*ir.Edge {
-	if p := en.cexSearch(l); p != nil {
-		return p
+func (en *engine[A]) cexPath(c *context[A], l *ir.Loc) (path []*ir.Edge, none bool) {
+	p, complete := en.cexSearch()
+	if p != nil || complete {
+		return p, complete
 	}
 	steps := en.cexChain(c, l)
 	if steps == nil {
-		return nil
+		return nil, false
 	}
 	var out []*ir.Edge
 	for i, st := range steps {
@@ -54,13 +57,13 @@ func (en *engine[A]) cexPath(c *context[A], l *ir.Loc) []*ir.Edge {
 			continue
 		}
 		if !en.expandCall(st.vals, st.e, call, &out, 1) {
-			return nil
+			return nil, false
 		}
 	}
 	if !connected(en.prog, out, l) {
-		return nil
+		return nil, false
 	}
-	return out
+	return out, false
 }
 
 // valEdge is an edge of a path and the values of the function's
@@ -225,7 +228,7 @@ func (en *engine[A]) cexPathTo(vals []A, l *ir.Loc) []*ir.Edge {
 }
 
 // connected reports whether path is a run of edges from main's entry to
-// l: each edge leaves where the previous one arrived, calls enter their
+// l (to an error location when l is nil): each edge leaves where the previous one arrived, calls enter their
 // callee's entry and exits return after the call.
 func connected(p *ir.Program, path []*ir.Edge, l *ir.Loc) bool {
 	at := p.Main.Entry
@@ -245,88 +248,155 @@ func connected(p *ir.Program, path []*ir.Edge, l *ir.Loc) bool {
 			stack = stack[:len(stack)-1]
 		}
 	}
+	if l == nil {
+		return len(path) > 0 && path[len(path)-1].To.Kind == ir.Error
+	}
 	return at == l || (len(path) > 0 && path[len(path)-1].To == l)
 }
 
 // cexBudget bounds the abstract operations (posts, inclusion tests) of
-// one cexSearch; maxCovering bounds the states kept per location and
-// call stack for covering.
+// one cexSearch; maxCovering bounds the states kept per location (of one
+// exploration) for covering.
 const (
-	cexBudget   = 5000
-	maxCovering = 8
+	cexBudget   = 50000
+	maxCovering = 256
 )
 
-// cexSearch searches, depth first from main's entry, for a path to l
-// along which the abstract post of each edge from the previous state is
-// not bottom: a path of the abstract reachability tree, calls inlined (a
-// call enters its callee with callInput, and its exit state is composed
-// with the caller's state as a summary would be). Edges are tried in
-// order of their distance to l (through the calls that lead to l's
-// function, or to the function's exit); a state covered by one already
-// explored at the same location and call stack is not explored again.
-// It returns nil when the budget runs out first.
-func (en *engine[A]) cexSearch(l *ir.Loc) []*ir.Edge {
-	g := newCexGuide(en.prog, l)
-	type frame struct {
-		e   *ir.Edge // the call edge
-		pre A        // the caller's state before it
+// cexSearch searches, depth first from main's entry, for a path to an
+// error location along which the abstract post of each edge from the
+// previous state is not bottom: a path of the abstract reachability tree
+// (no joins). A call is explored apart, from its input (callInput), into
+// the set of its exit states with a path to each (tabulated per input: a
+// call whose input is covered by one explored before reuses its exits);
+// the caller then continues from each exit state composed with its own
+// state as a summary would be (composeCall). Edges are tried in order of
+// their distance to an error location (through the calls that lead to
+// one, or to the function's exit inside a callee); edges that can reach
+// neither are never taken, since no error lies beyond them. Within one
+// exploration, a state covered by one already explored at its location
+// is not explored again.
+//
+// It returns the path, or nil; complete reports that the search ended
+// without a path and without cutting anything short (budget, recursion,
+// path length): then no error location is reachable in the abstraction
+// without joins and widening, which proves them all unreachable, since
+// every explored state was expanded by the engine's own sound transfer
+// functions and a covered state's successors are covered by its
+// coverer's.
+func (en *engine[A]) cexSearch() (path []*ir.Edge, complete bool) {
+	x := &cexExplorer[A]{en: en, g: newCexGuide(en.prog), budget: cexBudget, memo: map[*ir.Func][]*cexCall[A]{}, active: map[*ir.Func]int{}}
+	main := en.contextsOf(en.prog.Main)
+	if len(main) == 0 {
+		return nil, false
 	}
-	budget := cexBudget
-	covered := map[string][]A{}
-	var path []*ir.Edge
-	var stack []frame
-	var key func(u *ir.Loc) string
-	key = func(u *ir.Loc) string {
-		k := u.Func.Name + ":" + itoa(u.ID)
-		for _, f := range stack {
-			k += "/" + itoa(f.e.From.ID)
+	r := x.explore(en.prog.Main, main[0].input)
+	if r.errPath == nil {
+		return nil, !x.cut
+	}
+	if !connected(en.prog, r.errPath, nil) {
+		return nil, false
+	}
+	return r.errPath, false
+}
+
+// cexExplorer is one cexSearch.
+type cexExplorer[A any] struct {
+	en     *engine[A]
+	g      *cexGuide
+	budget int
+	cut    bool // something was cut short
+	memo   map[*ir.Func][]*cexCall[A]
+	active map[*ir.Func]int // explorations in progress (recursion)
+}
+
+// cexCall is the exploration of a function from one input.
+type cexCall[A any] struct {
+	in       A
+	errPath  []*ir.Edge   // a path from the entry to an error location, if any
+	exits    []A          // exit states, none covered by another
+	exitPath [][]*ir.Edge // a path from the entry to each
+}
+
+// explore explores f from input in (tabulated).
+func (x *cexExplorer[A]) explore(f *ir.Func, in A) *cexCall[A] {
+	en := x.en
+	for _, c := range x.memo[f] {
+		x.budget--
+		if en.d.Leq(in, c.in) {
+			return c
 		}
-		return k
 	}
-	var dfs func(u *ir.Loc, s A) bool
+	r := &cexCall[A]{in: in}
+	if x.active[f] > 0 {
+		// Recursion: its exits are what is being computed.
+		x.cut = true
+		return r
+	}
+	x.active[f]++
+	defer func() { x.active[f]-- }()
+	covered := map[*ir.Loc][]A{}
+	var path []*ir.Edge
+	inCall := f != en.prog.Main
+	var dfs func(u *ir.Loc, s A) bool // true: error found, stop
 	dfs = func(u *ir.Loc, s A) bool {
-		if u == l {
+		if u.Kind == ir.Error {
+			r.errPath = append([]*ir.Edge(nil), path...)
 			return true
 		}
-		if budget <= 0 || len(stack) > maxCexDepth || len(path) > maxCexEdges {
+		if x.budget <= 0 || len(path) > maxCexEdges {
+			x.cut = true
 			return false
 		}
-		k := key(u)
-		for _, t := range covered[k] {
-			budget--
+		for _, t := range covered[u] {
+			x.budget--
 			if en.d.Leq(s, t) {
 				return false
 			}
 		}
-		if len(covered[k]) < maxCovering {
-			covered[k] = append(covered[k], s)
+		if len(covered[u]) < maxCovering {
+			covered[u] = append(covered[u], s)
 		}
-		if u.Kind == ir.Exit && len(stack) > 0 {
-			fr := stack[len(stack)-1]
-			call := fr.e.Op.(*ir.Call)
-			budget--
-			after := en.composeCall(call, fr.pre, en.summaryOf(u.Func, s))
-			if en.d.IsBottom(after) {
-				return false
+		if u == f.Exit {
+			for _, t := range r.exits {
+				x.budget--
+				if en.d.Leq(s, t) {
+					return false
+				}
 			}
-			stack = stack[:len(stack)-1]
-			ok := dfs(fr.e.To, after)
-			if !ok {
-				stack = append(stack, fr)
+			for i, t := range r.exits {
+				if en.d.Leq(t, s) {
+					r.exits[i], r.exitPath[i] = s, append([]*ir.Edge(nil), path...)
+					return false
+				}
 			}
-			return ok
+			r.exits = append(r.exits, s)
+			r.exitPath = append(r.exitPath, append([]*ir.Edge(nil), path...))
+			return false
 		}
-		for _, e := range g.order(u, len(stack) > 0) {
-			budget--
+		for _, e := range x.g.order(u, inCall) {
+			x.budget--
 			path = append(path, e)
 			if call, ok := e.Op.(*ir.Call); ok {
-				in := en.callInput(call.Callee, call, s)
-				if !en.d.IsBottom(in) {
-					stack = append(stack, frame{e, s})
-					if dfs(call.Callee.Entry, in) {
+				if in := en.callInput(call.Callee, call, s); !en.d.IsBottom(in) {
+					sub := x.explore(call.Callee, in)
+					if sub.errPath != nil {
+						path = append(path, sub.errPath...)
+						r.errPath = append([]*ir.Edge(nil), path...)
 						return true
 					}
-					stack = stack[:len(stack)-1]
+					for i, ex := range sub.exits {
+						x.budget--
+						after := en.composeCall(call, s, en.summaryOf(call.Callee, ex))
+						if en.d.IsBottom(after) {
+							continue
+						}
+						n := len(path)
+						path = append(path, sub.exitPath[i]...)
+						if dfs(e.To, after) {
+							return true
+						}
+						path = path[:n]
+					}
 				}
 			} else if t := en.post(e, s); !en.d.IsBottom(t) {
 				if dfs(e.To, t) {
@@ -334,20 +404,18 @@ func (en *engine[A]) cexSearch(l *ir.Loc) []*ir.Edge {
 				}
 			}
 			path = path[:len(path)-1]
-			if budget <= 0 {
+			if x.budget <= 0 {
+				x.cut = true
 				return false
 			}
 		}
 		return false
 	}
-	main := en.contextsOf(en.prog.Main)
-	if len(main) == 0 || !dfs(en.prog.Main.Entry, main[0].input) {
-		return nil
+	dfs(f.Entry, in)
+	if r.errPath == nil && !x.cut {
+		x.memo[f] = append(x.memo[f], r)
 	}
-	if !connected(en.prog, path, l) {
-		return nil
-	}
-	return path
+	return r
 }
 
 // composeCall is call's composition of the caller's state a before a call
@@ -404,16 +472,22 @@ func (en *engine[A]) composeCall(op *ir.Call, a, sum A) A {
 }
 
 // cexGuide orders the out-edges of a location for cexSearch: by distance
-// to l in l's function, to a call that leads to l's function elsewhere,
-// and, inside a callee that must return, to its exit.
+// to an error location or to a call that leads to one and, inside a
+// callee that may return, to its exit.
 type cexGuide struct {
-	toGoal map[*ir.Loc]int // distance to l or to a call leading to l's function
-	toExit map[*ir.Loc]int // distance to the function's exit
+	leads  map[*ir.Func]bool // functions from which an error location can be reached
+	toGoal map[*ir.Loc]int   // distance to an error location or a call leading to one
+	toExit map[*ir.Loc]int   // distance to the function's exit
 }
 
-func newCexGuide(p *ir.Program, l *ir.Loc) *cexGuide {
-	// Functions from which l's function can be reached.
-	leads := map[*ir.Func]bool{l.Func: true}
+func newCexGuide(p *ir.Program) *cexGuide {
+	// Functions from which an error location can be reached.
+	leads := map[*ir.Func]bool{}
+	for _, f := range p.Funcs {
+		if len(f.ErrorLocs()) > 0 {
+			leads[f] = true
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, f := range p.Funcs {
@@ -429,14 +503,11 @@ func newCexGuide(p *ir.Program, l *ir.Loc) *cexGuide {
 			}
 		}
 	}
-	g := &cexGuide{toGoal: map[*ir.Loc]int{}, toExit: map[*ir.Loc]int{}}
+	g := &cexGuide{leads: leads, toGoal: map[*ir.Loc]int{}, toExit: map[*ir.Loc]int{}}
 	for _, f := range p.Funcs {
-		var goals []*ir.Loc
-		if f == l.Func {
-			goals = append(goals, l)
-		}
+		goals := f.ErrorLocs()
 		for _, e := range f.Edges {
-			if c, ok := e.Op.(*ir.Call); ok && leads[c.Callee] && f != l.Func {
+			if c, ok := e.Op.(*ir.Call); ok && leads[c.Callee] {
 				goals = append(goals, e.From)
 			}
 		}
@@ -465,9 +536,10 @@ func backDist(goals []*ir.Loc, dist map[*ir.Loc]int) {
 	}
 }
 
-// order returns u's out-edges to try, best first: in a callee that must
-// return (inCall), those that can reach its exit; elsewhere those that can
-// reach the goal, then the others that can reach the exit.
+// order returns u's out-edges to try, best first: calls into functions
+// that lead to an error location and edges to locations that reach one,
+// by distance; then, in a callee (inCall), the others that reach its exit.
+// No other edge can lead to an error location.
 func (g *cexGuide) order(u *ir.Loc, inCall bool) []*ir.Edge {
 	type cand struct {
 		e    *ir.Edge
@@ -475,7 +547,11 @@ func (g *cexGuide) order(u *ir.Loc, inCall bool) []*ir.Edge {
 	}
 	var cs []cand
 	for _, e := range u.Out {
-		if d, ok := g.toGoal[e.To]; ok {
+		if c, ok := e.Op.(*ir.Call); ok && g.leads[c.Callee] {
+			// A call into a function that can reach an error location
+			// leads to the goal whatever follows it.
+			cs = append(cs, cand{e, 0})
+		} else if d, ok := g.toGoal[e.To]; ok {
 			cs = append(cs, cand{e, d})
 		} else if d, ok := g.toExit[e.To]; ok && inCall {
 			cs = append(cs, cand{e, 1<<20 + d})

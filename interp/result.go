@@ -71,6 +71,10 @@ type Config struct {
 	// branch atom, every variable) of the predicate domains; Preds are
 	// added to it. See precision.go.
 	Precision *Precision
+	// CexPath asks, when an error location stays reachable, for
+	// Result.Path and Result.NoPath (a search in the abstraction without
+	// joins, cexpath.go: it costs up to cexBudget abstract operations).
+	CexPath bool
 }
 
 // Defaults of Config's budgets.
@@ -139,6 +143,7 @@ type Result struct {
 	Error      *ir.Loc // for UNKNOWN/FALSE: an error location possibly reached
 	Trace      []TraceStep
 	Path       []*ir.Edge // Trace as a run from main's entry, calls expanded (cexpath.go); nil if none
+	NoPath     bool       // Path is nil: no error location in the abstraction without joins (cexpath.go)
 	Invariants []LocInvariant
 	Stats      Stats
 	Time       time.Duration
