@@ -34,7 +34,9 @@ type autoStage struct {
 // "The default strategy"): BMC finds the shallow bugs and proves programs
 // whose loops it can unwind completely, in a fraction of a second;
 // NEXPOINT over intervals is the cheapest fixpoint; a short search finds
-// bugs deeper than BMC's bounds so far; polyhedra prove the most loop
+// bugs deeper than BMC's bounds so far; CEGAR proves the control-heavy
+// tasks whose branch atoms are too many or too few (five of the ssh
+// tasks no fixed precision proves); polyhedra prove the most loop
 // tasks; k-induction with the polyhedra invariants proves tight
 // assertions the joins lose; the counterexample search gets the rest of
 // the time.
@@ -42,6 +44,7 @@ var autoStages = []autoStage{
 	{"bmc", BMC, "", "", 1},
 	{"absint nexpoint/interval", Absint, "nexpoint", "interval", 1},
 	{"search", "search", "", "", 0.5},
+	{"cegar nexpoint/interval", CEGAR, "nexpoint", "interval", 2},
 	{"absint nexpoint/polyhedra", Absint, "nexpoint", "polyhedra", 2},
 	{"kind", KInduction, "nexpoint", "polyhedra", 2},
 	{"absint ndd/octagon", Absint, "ndd", "octagon", 1},
