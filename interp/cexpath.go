@@ -418,9 +418,13 @@ func (x *cexExplorer[A]) explore(f *ir.Func, in A) *cexCall[A] {
 	return r
 }
 
-// composeCall is call's composition of the caller's state a before a call
-// with a summary sum of the callee (see transfer.go), for a summary of
-// one path through the callee.
+// composeCall composes the caller's state a before a call with a summary
+// sum of the callee: caller side, mids := the call-time values of the
+// callee's globals and the arguments, then the globals the callee may
+// modify are forgotten; callee side, mids := olds and mid(ret) := ret,
+// then olds and ret forgotten; their meet, the result assigned, the mids
+// forgotten. The fixpoint's call transfer (transfer.go) and the
+// counterexample search (one path's summary) both use it.
 func (en *engine[A]) composeCall(op *ir.Call, a, sum A) A {
 	callee := op.Callee
 	s := en.s

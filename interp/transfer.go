@@ -124,60 +124,11 @@ func (en *engine[A]) summaryOf(f *ir.Func, exit A) A {
 // mids, then the result assigned and the mids forgotten.
 func (en *engine[A]) call(op *ir.Call, a A) A {
 	callee := op.Callee
-	s := en.s
 	ctx := en.noteInput(callee, en.callInput(callee, op, a))
 	if ctx == nil || !ctx.hasSummary || en.d.IsBottom(ctx.summary) {
 		return en.d.Bottom()
 	}
-	sum := ctx.summary
-	olds := s.old[callee]
-	// Caller side: mids := call-time values of the callee's globals and
-	// the arguments; then the globals the callee may modify are forgotten.
-	var dims []numeric.Dim
-	var exprs []numeric.LinExpr
-	for _, g := range s.globalsOf[callee] {
-		dims = append(dims, s.midGlobal[g])
-		exprs = append(exprs, numeric.Var(dimOf(g)))
-	}
-	for i := range callee.Formals {
-		dims = append(dims, s.midFormal[i])
-		exprs = append(exprs, op.Args[i])
-	}
-	caller1 := en.d.Assign(a, dims, exprs)
-	var mods []numeric.Dim
-	for _, g := range en.modOf[callee] {
-		mods = append(mods, dimOf(g))
-	}
-	caller1 = en.d.Havoc(caller1, mods)
-	// Callee side: mids := olds, mid(ret) := ret; then olds and ret forgotten.
-	dims, exprs = dims[:0], exprs[:0]
-	var drop []numeric.Dim
-	for _, g := range s.globalsOf[callee] {
-		dims = append(dims, s.midGlobal[g])
-		exprs = append(exprs, numeric.Var(olds[g]))
-		drop = append(drop, olds[g])
-	}
-	for i, x := range callee.Formals {
-		dims = append(dims, s.midFormal[i])
-		exprs = append(exprs, numeric.Var(olds[x]))
-		drop = append(drop, olds[x])
-	}
-	if callee.Ret != nil {
-		dims = append(dims, s.midRet)
-		exprs = append(exprs, numeric.Var(dimOf(callee.Ret)))
-		drop = append(drop, dimOf(callee.Ret))
-	}
-	sum1 := en.d.Havoc(en.d.Assign(sum, dims, exprs), drop)
-	out := en.d.Meet(caller1, sum1)
-	if op.Result != nil {
-		out = en.d.Assign(out, []numeric.Dim{dimOf(op.Result)}, []numeric.LinExpr{numeric.Var(s.midRet)})
-	}
-	mids := append([]numeric.Dim(nil), s.midFormal...)
-	for _, g := range s.globalsOf[callee] {
-		mids = append(mids, s.midGlobal[g])
-	}
-	mids = append(mids, s.midRet)
-	return en.d.Havoc(out, mids)
+	return en.composeCall(op, a, ctx.summary)
 }
 
 func sortByDim(dims []numeric.Dim, exprs []numeric.LinExpr) {
