@@ -15,57 +15,113 @@ func (Domain) Constraints(a *Octagon) []numeric.Constraint {
 	if ca.m == nil {
 		return []numeric.Constraint{numeric.False}
 	}
-	m := ca.m
-	var cs []numeric.Constraint
-	for x := 0; x < a.n; x++ {
-		vx := numeric.Var(numeric.Dim(x))
-		hi, nlo := upper(m, x), lowerNeg(m, x)
-		switch {
-		case hi != inf && nlo != inf && hi == -nlo:
-			cs = append(cs, numeric.Eq(vx, numeric.Const(hi)))
-		default:
-			if nlo != inf {
-				cs = append(cs, numeric.Ge(vx, numeric.Const(-nlo)))
-			}
-			if hi != inf {
-				cs = append(cs, numeric.Le(vx, numeric.Const(hi)))
-			}
-		}
+	m, n := ca.m, a.n
+	// The expressions are built once per variable and once per needed
+	// pair orientation, and each constraint shares its expression's terms
+	// (AddConst does not copy them): one allocation per binary constraint
+	// instead of one per arithmetic step.
+	pos := make([]numeric.LinExpr, n) // x
+	neg := make([]numeric.LinExpr, n) // -x
+	for x := range pos {
+		pos[x] = numeric.Var(numeric.Dim(x))
+		neg[x] = pos[x].Neg()
+	}
+	// u[i] bounds V_i (half of the unary entry), inf when unbounded.
+	u := make([]int64, 2*n)
+	for i := range u {
+		u[i] = half(get(m, i^1, i))
+	}
+	cs := make([]numeric.Constraint, 0, countConstraints(m, n, u))
+	for x := 0; x < n; x++ {
+		hi, nlo := u[2*x], u[2*x+1]
+		cs = appendBounds(cs, pos[x], neg[x], hi, nlo, false, false)
 	}
 	// implied reports whether V_b - V_a <= v follows from the unary
 	// bounds V_b <= u_b and -V_a <= u_(a^1).
 	implied := func(a, b int, v int64) bool {
-		ub, ua := half(get(m, b^1, b)), half(get(m, a, a^1))
+		ub, ua := u[b], u[a^1]
 		return v == inf || (ub != inf && ua != inf && v >= ub+ua)
 	}
-	for x := 0; x < a.n; x++ {
-		vx := numeric.Var(numeric.Dim(x))
-		for y := x + 1; y < a.n; y++ {
-			vy := numeric.Var(numeric.Dim(y))
+	for x := 0; x < n; x++ {
+		for y := x + 1; y < n; y++ {
 			// x - y <= d1 (entry (2y, 2x)), y - x <= d2 (entry (2x, 2y)).
 			d1, d2 := get(m, 2*y, 2*x), get(m, 2*x, 2*y)
-			cs = appendPair(cs, vx.Sub(vy), d1, d2, implied(2*y, 2*x, d1), implied(2*x, 2*y, d2))
+			if h, l := implied(2*y, 2*x, d1), implied(2*x, 2*y, d2); !h || !l {
+				cs = appendPairLazy(cs, pos[x], neg[y], neg[x], pos[y], d1, d2, h, l)
+			}
 			// x + y <= s1 (entry (2y+1, 2x)), -x - y <= s2 (entry (2y, 2x+1)).
 			s1, s2 := get(m, 2*y+1, 2*x), get(m, 2*y, 2*x+1)
-			cs = appendPair(cs, vx.Add(vy), s1, s2, implied(2*y+1, 2*x, s1), implied(2*y, 2*x+1, s2))
+			if h, l := implied(2*y+1, 2*x, s1), implied(2*y, 2*x+1, s2); !h || !l {
+				cs = appendPairLazy(cs, pos[x], pos[y], neg[x], neg[y], s1, s2, h, l)
+			}
 		}
 	}
 	return cs
 }
 
-// appendPair appends e <= hi and -e <= nlo (as e = hi when they meet),
-// leaving out the bounds that are implied.
-func appendPair(cs []numeric.Constraint, e numeric.LinExpr, hi, nlo int64, hiImplied, loImplied bool) []numeric.Constraint {
+// countConstraints returns the number of constraints Constraints emits
+// for the closed matrix m with unary bounds u.
+func countConstraints(m []int64, n int, u []int64) int {
+	k := 0
+	one := func(hi, nlo int64, hiImplied, loImplied bool) int {
+		switch {
+		case hiImplied && loImplied:
+			return 0
+		case hi != inf && nlo != inf && hi == -nlo:
+			return 1
+		case hiImplied || loImplied:
+			return 1
+		}
+		return 2
+	}
+	for x := 0; x < n; x++ {
+		hi, nlo := u[2*x], u[2*x+1]
+		k += one(hi, nlo, hi == inf, nlo == inf)
+	}
+	implied := func(a, b int, v int64) bool {
+		ub, ua := u[b], u[a^1]
+		return v == inf || (ub != inf && ua != inf && v >= ub+ua)
+	}
+	for x := 0; x < n; x++ {
+		for y := x + 1; y < n; y++ {
+			d1, d2 := get(m, 2*y, 2*x), get(m, 2*x, 2*y)
+			k += one(d1, d2, implied(2*y, 2*x, d1), implied(2*x, 2*y, d2))
+			s1, s2 := get(m, 2*y+1, 2*x), get(m, 2*y, 2*x+1)
+			k += one(s1, s2, implied(2*y+1, 2*x, s1), implied(2*y, 2*x+1, s2))
+		}
+	}
+	return k
+}
+
+// appendBounds appends e <= hi and -e <= nlo, where ne is -e (as e = hi
+// when they meet), leaving out the bounds that are implied or +inf.
+func appendBounds(cs []numeric.Constraint, e, ne numeric.LinExpr, hi, nlo int64, hiImplied, loImplied bool) []numeric.Constraint {
+	hiImplied = hiImplied || hi == inf
+	loImplied = loImplied || nlo == inf
 	if hi != inf && nlo != inf && hi == -nlo && !(hiImplied && loImplied) {
-		return append(cs, numeric.Eq(e, numeric.Const(hi)))
+		return append(cs, numeric.NewConstraint(e.AddConst(numeric.I(-hi)), numeric.EQ))
 	}
 	if !loImplied {
-		cs = append(cs, numeric.Ge(e, numeric.Const(-nlo)))
+		cs = append(cs, numeric.NewConstraint(ne.AddConst(numeric.I(-nlo)), numeric.LE))
 	}
 	if !hiImplied {
-		cs = append(cs, numeric.Le(e, numeric.Const(hi)))
+		cs = append(cs, numeric.NewConstraint(e.AddConst(numeric.I(-hi)), numeric.LE))
 	}
 	return cs
+}
+
+// appendPairLazy is appendBounds for e = a1 + a2 and -e = b1 + b2 (single
+// terms over two different variables, a1 and b1 on the lower one), building
+// only the expressions it needs.
+func appendPairLazy(cs []numeric.Constraint, a1, a2, b1, b2 numeric.LinExpr, hi, nlo int64, hiImplied, loImplied bool) []numeric.Constraint {
+	var e, ne numeric.LinExpr
+	if !hiImplied || (hi != inf && nlo != inf && hi == -nlo) {
+		e = a1.Add(a2)
+	}
+	if !loImplied && !(hi != inf && nlo != inf && hi == -nlo) {
+		ne = b1.Add(b2)
+	}
+	return appendBounds(cs, e, ne, hi, nlo, hiImplied, loImplied)
 }
 
 // String formats a as a conjunction of constraints, naming dimensions by
