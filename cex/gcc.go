@@ -40,6 +40,8 @@ NP_NONDET(__VERIFIER_nondet_ushort, unsigned short)
 NP_NONDET(__VERIFIER_nondet_char, char)
 NP_NONDET(__VERIFIER_nondet_uchar, unsigned char)
 NP_NONDET(__VERIFIER_nondet_bool, _Bool)
+void __VERIFIER_assume(int cond) __attribute__((weak, no_instrument_function));
+void __VERIFIER_assume(int cond) { if (!cond) { fputs("NUMPRED_ASSUME_FAILED\n", stdout); fflush(stdout); _exit(4); } }
 void __VERIFIER_error(void) __attribute__((weak, no_instrument_function));
 void __VERIFIER_error(void) { fputs("NUMPRED_REACH_ERROR\n", stdout); fflush(stdout); _exit(99); }
 void reach_error(void) __attribute__((weak, no_instrument_function));

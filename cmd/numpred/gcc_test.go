@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/cfront/cgen"
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/numeric"
+)
+
+// The gcc replay of every FALSE verdict the command prints. The default
+// run is a smoke test (a short limit per task); the issue's measurement
+// is `go test -tags buddy ./cmd/numpred -run TestFalseReplaysWithGCC
+// -gcc.timeout 60s -gcc.all -v`.
+var (
+	gccTimeout = flag.Duration("gcc.timeout", 2*time.Second, "TestFalseReplaysWithGCC*: --timeout of each numpred analyze run")
+	gccAll     = flag.Bool("gcc.all", false, "TestFalseReplaysWithGCCOnSVCOMP: every shared task, not only the expected-false ones")
+	gccEngine  = flag.String("gcc.engine", "", "TestFalseReplaysWithGCC*: --engine of each run (default: the command's default)")
+	gccOnly    = flag.String("gcc.only", "", "TestFalseReplaysWithGCCOnSVCOMP: only tasks whose path contains this")
+	gccN       = flag.Int("gcc.n", 16, "TestFalseReplaysWithGCCOnGenerated: generated tasks")
+	gccJobs    = flag.Int("gcc.jobs", 2, "TestFalseReplaysWithGCC*: analyses at a time")
+)
+
+// analyzeJSON runs `numpred analyze --format json` as a user would and
+// decodes its one record.
+func analyzeJSON(t *testing.T, file string) (verdict string, c *cex.Counterexample) {
+	t.Helper()
+	args := []string{"analyze", "--format", "json", "--timeout", gccTimeout.String()}
+	if *gccEngine != "" {
+		args = append(args, "--engine", *gccEngine)
+	}
+	var out, errb bytes.Buffer
+	run(append(args, file), &out, &errb)
+	var r struct {
+		Verdict string `json:"verdict"`
+		Cex     *struct {
+			Inputs []struct {
+				Function string `json:"function"`
+				Value    string `json:"value"`
+			} `json:"inputs"`
+		} `json:"counterexample"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Errorf("%s: analyze printed no JSON record (%v):\n%s\n%s", file, err, out.String(), errb.String())
+		return "", nil
+	}
+	if r.Verdict != "FALSE" {
+		return r.Verdict, nil
+	}
+	if r.Cex == nil {
+		t.Errorf("%s: FALSE without a counterexample object", file)
+		return r.Verdict, nil
+	}
+	c = &cex.Counterexample{}
+	for _, in := range r.Cex.Inputs {
+		v, ok := numeric.ParseInt(in.Value)
+		if !ok {
+			t.Errorf("%s: input value %q is not a decimal integer", file, in.Value)
+			return r.Verdict, nil
+		}
+		c.Inputs = append(c.Inputs, cex.Input{Function: in.Function, Value: v})
+	}
+	return r.Verdict, c
+}
+
+// replayGCC compiles file with gcc and the counterexample's inputs and
+// reports an error unless reach_error is called.
+func replayGCC(t *testing.T, gcc, file, dataModel string, c *cex.Counterexample) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ok, err := cex.ReplayGCC(ctx, gcc, file, dataModel, c)
+	if err != nil {
+		t.Errorf("%s: %v", file, err)
+		return false
+	}
+	if !ok {
+		t.Errorf("%s: the counterexample (inputs %v) does not reach reach_error when compiled with gcc", file, c.Inputs)
+	}
+	return ok
+}
+
+type gccTask struct {
+	file, dataModel string
+	expect          string // "true", "false" or "" (unknown)
+}
+
+type gccTally struct {
+	sync.Mutex
+	tasks, falses, replayed, wrong int
+	byVerdict                      map[string]int
+}
+
+// replayAll analyses every task, two at a time, and replays each FALSE.
+func replayAll(t *testing.T, gcc string, tasks []gccTask) *gccTally {
+	tally := &gccTally{byVerdict: map[string]int{}}
+	work := make(chan gccTask)
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, *gccJobs); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for task := range work {
+				verdict, c := analyzeJSON(t, task.file)
+				ok := false
+				if c != nil {
+					ok = replayGCC(t, gcc, task.file, task.dataModel, c)
+				}
+				tally.Lock()
+				tally.tasks++
+				tally.byVerdict[verdict]++
+				if verdict == "FALSE" {
+					tally.falses++
+					if ok {
+						tally.replayed++
+					}
+					if task.expect == "true" {
+						tally.wrong++
+						t.Errorf("%s: FALSE on an expected-true task", task.file)
+					}
+				}
+				if verdict == "TRUE" && task.expect == "false" {
+					tally.wrong++
+					t.Errorf("%s: TRUE on an expected-false task", task.file)
+				}
+				tally.Unlock()
+			}
+		}()
+	}
+	for _, task := range tasks {
+		work <- task
+	}
+	close(work)
+	wg.Wait()
+	return tally
+}
+
+func lookGCC(t *testing.T) string {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not available")
+	}
+	return gcc
+}
+
+// TestFalseReplaysWithGCCOnSVCOMP: every FALSE that `numpred analyze`
+// prints on a shared task carries inputs under which the task, compiled
+// with gcc, calls reach_error. It skips without gcc or ../shared.
+func TestFalseReplaysWithGCCOnSVCOMP(t *testing.T) {
+	gcc := lookGCC(t)
+	dir := filepath.Join("..", "..", "..", "shared", "benchmarks", "svcomp")
+	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
+	if err != nil {
+		t.Skip("../shared not available")
+	}
+	defer f.Close()
+	var tasks []gccTask
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		if len(fs) < 3 || (fs[2] != "true" && fs[2] != "false") {
+			continue
+		}
+		if fs[2] != "false" && !*gccAll || !strings.Contains(fs[0], *gccOnly) {
+			continue
+		}
+		path := filepath.Join(dir, fs[0])
+		dm := string(frontend.TaskDataModel(path))
+		if strings.EqualFold(dm, "ilp32") && !has32(gcc) {
+			t.Logf("%s: no 32-bit gcc (gcc-multilib): skipped", fs[0])
+			continue
+		}
+		tasks = append(tasks, gccTask{file: path, dataModel: dm, expect: fs[2]})
+	}
+	start := time.Now()
+	tl := replayAll(t, gcc, tasks)
+	t.Logf("%d tasks at --timeout %s: %v; %d FALSE, %d replayed with gcc, %d wrong; %s wall",
+		tl.tasks, *gccTimeout, tl.byVerdict, tl.falses, tl.replayed, tl.wrong, time.Since(start).Round(time.Second))
+	if tl.falses == 0 {
+		t.Error("no FALSE verdict on the expected-false tasks")
+	}
+}
+
+// TestFalseReplaysWithGCCOnGenerated: the same on the tasks of the C
+// front end's soundness oracle (generated programs over every statement
+// form and operator, whose expected verdict gcc decided on every input):
+// every FALSE replays with gcc, and no verdict is wrong.
+func TestFalseReplaysWithGCCOnGenerated(t *testing.T) {
+	gcc := lookGCC(t)
+	h := &cgen.Harness{}
+	tasks, _, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: 21, N: *gccN, Models: []cgen.Model{cgen.LP64}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		t.Errorf("front end and gcc disagree: %v", m)
+	}
+	dir := t.TempDir()
+	var work []gccTask
+	for i, task := range tasks {
+		file := filepath.Join(dir, fmt.Sprintf("task%03d.c", i))
+		if err := os.WriteFile(file, []byte(task.Program.Source()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		expect := "false"
+		if task.True {
+			expect = "true"
+		}
+		work = append(work, gccTask{file: file, dataModel: "lp64", expect: expect})
+	}
+	tl := replayAll(t, gcc, work)
+	t.Logf("%d generated tasks at --timeout %s: %v; %d FALSE, %d replayed with gcc, %d wrong",
+		tl.tasks, *gccTimeout, tl.byVerdict, tl.falses, tl.replayed, tl.wrong)
+	if tl.falses == 0 {
+		t.Error("no FALSE verdict on the generated tasks")
+	}
+}
+
+func has32(gcc string) bool {
+	dir, err := os.MkdirTemp("", "numpred-m32")
+	if err != nil {
+		return false
+	}
+	defer os.RemoveAll(dir)
+	probe := exec.Command(gcc, "-m32", "-x", "c", "-o", filepath.Join(dir, "a"), "-")
+	probe.Stdin = strings.NewReader("int main(void) { return 0; }\n")
+	return probe.Run() == nil
+}
