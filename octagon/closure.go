@@ -216,22 +216,32 @@ func relaxSparse(m []int64, n int, a0, a1, r0, r1 []int64) status {
 	return done
 }
 
-// relax1 is row[j] = min(row[j], x + r[j]). Precondition: len(r) ==
-// len(row), operands in the fast range.
+// relax1 is row[j] = min(row[j], x + r[j]) (with AVX2 when the CPU has
+// it). Precondition: len(r) >= len(row), operands in the fast range.
 func relax1(row []int64, x int64, r []int64) {
 	r = r[:len(row)]
-	for j, v := range row {
-		row[j] = min(v, x+r[j])
+	j := 0
+	if useAVX2 && len(row) >= 4 {
+		relax1AVX2(row, x, r)
+		j = len(row) &^ 3
+	}
+	for ; j < len(row); j++ {
+		row[j] = min(row[j], x+r[j])
 	}
 }
 
 // relax2 is row[j] = min(row[j], x0 + r0[j], x1 + r1[j]), unrolled by
-// four (it is the inner loop of the closure).
+// four (it is the inner loop of the closure); with AVX2, four entries per
+// instruction (kernel_amd64.s).
 func relax2(row []int64, x0, x1 int64, r0, r1 []int64) {
 	n := len(row)
 	r0 = r0[:n]
 	r1 = r1[:n]
 	j := 0
+	if useAVX2 && n >= 4 {
+		relax2AVX2(row, x0, x1, r0, r1)
+		j = n &^ 3
+	}
 	for ; j+4 <= n; j += 4 {
 		w := row[j : j+4 : j+4]
 		a := r0[j : j+4 : j+4]
