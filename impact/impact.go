@@ -1,0 +1,515 @@
+// This file implements Run, IMPACT's driver: the depth-first unwinding
+// of the program into a tree, with expand, close (cover) and forced
+// covering; refine is in refine.go.
+//
+// The loop, after McMillan's UNWIND and DFS (Lazy abstraction with
+// interpolants, CAV 2006) as Beyer & Wendler describe it:
+//
+//	stack := [root]
+//	while stack is not empty:
+//	    v := pop
+//	    if v is covered (v or an ancestor covered, or its label false): park v
+//	    else if CLOSE(v) covers v: park v
+//	    else if v is at an error location: REFINE(v) (FALSE, UNKNOWN, or
+//	        labels strengthened; then CLOSE the strengthened ancestors)
+//	    else EXPAND(v): push its children (labels true)
+//	    when the stack is empty and some node was uncovered since:
+//	        push the parked leaves that are no longer covered
+//
+// CLOSE(v) covers v by an older node w at the same place (call stack and
+// location) that is not covered, when label(v) implies label(w) (a
+// solver query); with forced covering, when none does, it tries to prove
+// label(w) at v from the nearest common ancestor of v and w (see
+// refine.go). Covering v uncovers what v's subtree covered.
+
+package impact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/smt"
+)
+
+// Options say how to run.
+type Options struct {
+	// ForcedCovering enables McMillan's forced covering.
+	ForcedCovering bool
+	// MaxNodes bounds the tree (default DefaultMaxNodes): past it the run
+	// ends with UNKNOWN.
+	MaxNodes int
+	// MaxCallDepth bounds the call stack of a node (default
+	// DefaultMaxCallDepth): a call past it is not expanded, and a run
+	// that leaves such a call uncovered ends with UNKNOWN, never TRUE.
+	MaxCallDepth int
+	// ForceCandidates bounds the older nodes forced covering tries per
+	// node, most recent first (default DefaultForceCandidates).
+	ForceCandidates int
+	// Check re-verifies, before a TRUE, that the final tree is well
+	// labelled (see check.go): a debugging aid that costs a solver query
+	// per tree edge.
+	Check bool
+}
+
+// Defaults of Options.
+const (
+	DefaultMaxNodes        = 200_000
+	DefaultMaxCallDepth    = 12
+	DefaultForceCandidates = 4
+)
+
+// Stats are the statistics of a run.
+type Stats struct {
+	Nodes           int           // nodes of the tree
+	Covered         int           // nodes covered at the end
+	Dead            int           // nodes whose label is false at the end
+	Expanded        int           // nodes expanded
+	Refinements     int           // infeasible error paths refined
+	CoverChecks     int           // implication checks between labels
+	ForcedAttempts  int           // forced coverings tried
+	ForcedSuccesses int           // forced coverings that covered
+	SMTQueries      int           // solver checks
+	SMTTime         time.Duration // time in solver checks
+	ItpTime         time.Duration // time computing interpolants (solver core included)
+	Time            time.Duration // the whole run
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Verdict interp.Verdict
+	// Reason says why the verdict is UNKNOWN.
+	Reason string
+	// Counterexample is the replayed, trusted run of a FALSE verdict.
+	Counterexample *cex.Counterexample
+	Stats          Stats
+	arg            *argView
+}
+
+// errDone ends the run once res has its verdict.
+var errDone = errors.New("done")
+
+// runner is the state of one Run.
+type runner struct {
+	prog  *ir.Program
+	opt   Options
+	res   *Result
+	z     *smt.Context
+	nodes []*node
+	root  *node
+	stack []*node // the DFS stack
+	// parked are leaves skipped because covered; uncovered says some
+	// node was uncovered since they were last looked at.
+	parked    []*node
+	uncovered bool
+	blocked   []*node
+	byPlace   map[place][]*node
+	stacks    map[stackKey]*stack
+	epoch     int // incremented at each change of coverage
+	coverMemo map[[4]int]bool
+}
+
+// Run checks prog with IMPACT until a verdict or the end of ctx
+// (UNKNOWN, "timeout"; ctx also interrupts the solver).
+//
+// TRUE means the tree is complete and well labelled: every error node's
+// label is false, every leaf is expanded, covered or false, and labels
+// are inductive along tree edges, so the labels at each place form an
+// invariant under the IR's semantics. FALSE comes only with a
+// counterexample that cex.Replay reproduced and that is Trusted. A
+// program with unsupported constructs gets UNKNOWN.
+func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.MaxNodes <= 0 {
+		opt.MaxNodes = DefaultMaxNodes
+	}
+	if opt.MaxCallDepth <= 0 {
+		opt.MaxCallDepth = DefaultMaxCallDepth
+	}
+	if opt.ForceCandidates <= 0 {
+		opt.ForceCandidates = DefaultForceCandidates
+	}
+	r := &runner{prog: prog, opt: opt, res: &Result{Verdict: interp.Unknown},
+		byPlace: map[place][]*node{}, stacks: map[stackKey]*stack{}, coverMemo: map[[4]int]bool{}}
+	err := r.run(ctx)
+	if r.z != nil {
+		go r.z.Close() // Z3 may take long to delete a context: not the caller's time
+	}
+	r.res.arg = &argView{prog: prog, nodes: r.nodes}
+	st := &r.res.Stats
+	st.Nodes = len(r.nodes)
+	for _, n := range r.nodes {
+		if n.coveredBy != nil {
+			st.Covered++
+		}
+		if n.dead() {
+			st.Dead++
+		}
+	}
+	st.Time = time.Since(start)
+	if err != nil && err != errDone {
+		if ctx.Err() != nil {
+			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.Unknown, "timeout", nil
+			return r.res, nil
+		}
+		return nil, err
+	}
+	return r.res, nil
+}
+
+func (r *runner) run(ctx context.Context) error {
+	prog := r.prog
+	if prog.Main == nil {
+		return fmt.Errorf("impact: the program has no main")
+	}
+	if u := prog.Unsupported(); len(u) > 0 {
+		r.res.Reason = "unsupported constructs: " + u[0].String()
+		return nil
+	}
+	z, err := smt.NewContext()
+	if err != nil {
+		return err
+	}
+	r.z = z
+	r.root = r.newNode(nil, nil, place{nil, prog.Main.Entry})
+	r.stack = []*node{r.root}
+	for {
+		for len(r.stack) > 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if len(r.nodes) > r.opt.MaxNodes {
+				r.res.Reason = fmt.Sprintf("the tree exceeds %d nodes", r.opt.MaxNodes)
+				return errDone
+			}
+			v := r.stack[len(r.stack)-1]
+			r.stack = r.stack[:len(r.stack)-1]
+			if v.expanded {
+				continue
+			}
+			if r.covered(v) {
+				r.parked = append(r.parked, v)
+				continue
+			}
+			ok, err := r.close(ctx, v)
+			if err != nil {
+				return err
+			}
+			if ok {
+				r.parked = append(r.parked, v)
+				continue
+			}
+			if v.isError() {
+				changed, err := r.refine(ctx, v)
+				if err != nil {
+					return err
+				}
+				for _, a := range changed {
+					if !r.covered(a) {
+						if _, err := r.close(ctx, a); err != nil {
+							return err
+						}
+					}
+				}
+				continue
+			}
+			r.expand(v)
+		}
+		if !r.uncovered {
+			break
+		}
+		r.uncovered = false
+		var keep []*node
+		for _, p := range r.parked {
+			switch {
+			case p.expanded:
+			case r.covered(p):
+				keep = append(keep, p)
+			default:
+				r.stack = append(r.stack, p)
+			}
+		}
+		r.parked = keep
+	}
+	for _, b := range r.blocked {
+		if !r.covered(b) {
+			r.res.Reason = fmt.Sprintf("a call deeper than %d activations (recursion?) is not explored", r.opt.MaxCallDepth)
+			return errDone
+		}
+	}
+	if r.opt.Check {
+		if err := r.checkARG(ctx); err != nil {
+			return err
+		}
+	}
+	r.res.Verdict = interp.True
+	return errDone
+}
+
+// newNode adds a node with label true.
+func (r *runner) newNode(parent *node, e *ir.Edge, at place) *node {
+	n := &node{id: len(r.nodes), parent: parent, edge: e, at: at}
+	if parent != nil {
+		n.depth = parent.depth + 1
+		parent.children = append(parent.children, n)
+	}
+	r.nodes = append(r.nodes, n)
+	r.byPlace[at] = append(r.byPlace[at], n)
+	return n
+}
+
+// push returns the interned stack s with call on top.
+func (r *runner) push(s *stack, call *ir.Edge) *stack {
+	k := stackKey{s, call}
+	if x, ok := r.stacks[k]; ok {
+		return x
+	}
+	d := 1
+	if s != nil {
+		d = s.depth + 1
+	}
+	x := &stack{call: call, up: s, depth: d}
+	r.stacks[k] = x
+	return x
+}
+
+// expand adds v's children, one per out-edge of its location, and
+// pushes them (the first edge's child on top).
+func (r *runner) expand(v *node) {
+	v.expanded = true
+	r.res.Stats.Expanded++
+	out := v.at.loc.Out
+	kids := make([]*node, 0, len(out))
+	for _, e := range out {
+		at := place{v.at.s, e.To}
+		blocked := false
+		if _, ok := e.Op.(*ir.Call); ok {
+			c := e.Op.(*ir.Call)
+			at = place{r.push(v.at.s, e), c.Callee.Entry}
+			blocked = at.s.depth > r.opt.MaxCallDepth
+		} else if e.To.Kind == ir.Exit && v.at.s != nil {
+			at = place{v.at.s.up, v.at.s.call.To}
+		}
+		n := r.newNode(v, e, at)
+		if blocked {
+			n.blocked = true
+			r.blocked = append(r.blocked, n)
+			continue
+		}
+		kids = append(kids, n)
+	}
+	for i := len(kids) - 1; i >= 0; i-- {
+		r.stack = append(r.stack, kids[i])
+	}
+}
+
+// covered reports whether n or an ancestor is covered or has label false.
+func (r *runner) covered(n *node) bool {
+	// Memoised per epoch along the ancestors.
+	var chain []*node
+	x := n
+	for x != nil && x.memoEpoch != r.epoch+1 {
+		chain = append(chain, x)
+		x = x.parent
+	}
+	val := x != nil && x.memo
+	for i := len(chain) - 1; i >= 0; i-- {
+		c := chain[i]
+		val = val || c.coveredBy != nil || c.dead()
+		c.memo, c.memoEpoch = val, r.epoch+1
+	}
+	return n.memo
+}
+
+// cover makes w cover v and uncovers what v's subtree covered.
+func (r *runner) cover(v, w *node) {
+	v.coveredBy = w
+	w.covers = append(w.covers, v)
+	r.epoch++
+	var walk func(y *node)
+	walk = func(y *node) {
+		r.uncover(y)
+		for _, c := range y.children {
+			walk(c)
+		}
+	}
+	walk(v)
+}
+
+// uncover removes the coverings of the nodes y covers.
+func (r *runner) uncover(y *node) {
+	if len(y.covers) == 0 {
+		return
+	}
+	for _, x := range y.covers {
+		if x.coveredBy == y {
+			x.coveredBy = nil
+		}
+	}
+	y.covers = nil
+	r.uncovered = true
+	r.epoch++
+}
+
+// strengthen conjoins d (over state dimensions) to n's label unless the
+// label implies it, uncovering what n covered; it reports whether the
+// label changed.
+func (r *runner) strengthen(ctx context.Context, n *node, d dnf) (bool, error) {
+	if d.isTrue() || n.label.has(d) || n.dead() {
+		return false, nil
+	}
+	if len(d) > 0 {
+		ok, err := r.implies(ctx, n.label, label{d})
+		if err != nil || ok {
+			return false, err
+		}
+	}
+	l := make(label, 0, len(n.label)+1)
+	if len(d) == 0 {
+		l = append(l, d) // false
+	} else {
+		l = append(append(l, n.label...), d)
+	}
+	n.label = l
+	n.version++
+	r.uncover(n)
+	if len(d) == 0 {
+		// Nodes below a false label are unreachable and never expanded
+		// further: they must not cover anything.
+		var walk func(y *node)
+		walk = func(y *node) {
+			r.uncover(y)
+			for _, c := range y.children {
+				walk(c)
+			}
+		}
+		walk(n)
+	}
+	r.epoch++
+	return true, nil
+}
+
+// close tries to cover v by an older node at the same place, forcing
+// the covering when opt.ForcedCovering is set; it reports whether v is
+// covered. Precondition: v is not covered.
+func (r *runner) close(ctx context.Context, v *node) (bool, error) {
+	cands := r.byPlace[v.at]
+	for _, w := range cands {
+		if w.id >= v.id {
+			break
+		}
+		if w.blocked || w.dead() || r.covered(w) {
+			continue
+		}
+		ok, err := r.coverCheck(ctx, v, w)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			r.cover(v, w)
+			return true, nil
+		}
+	}
+	if !r.opt.ForcedCovering || v.forceTried {
+		return false, nil
+	}
+	v.forceTried = true
+	tries := 0
+	for i := len(cands) - 1; i >= 0 && tries < r.opt.ForceCandidates; i-- {
+		w := cands[i]
+		if w.id >= v.id || w.blocked || w.dead() || r.covered(w) {
+			continue
+		}
+		tries++
+		ok, err := r.forceCover(ctx, v, w)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			return true, nil
+		}
+		if r.covered(v) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// coverCheck reports whether label(v) implies label(w), memoised by the
+// labels' versions.
+func (r *runner) coverCheck(ctx context.Context, v, w *node) (bool, error) {
+	key := [4]int{v.id, v.version, w.id, w.version}
+	if ok, in := r.coverMemo[key]; in {
+		return ok, nil
+	}
+	ok, err := r.implies(ctx, v.label, w.label)
+	if err != nil {
+		return false, err
+	}
+	r.coverMemo[key] = ok
+	return ok, nil
+}
+
+// implies reports whether a implies b (over the integers).
+func (r *runner) implies(ctx context.Context, a, b label) (bool, error) {
+	if a.isFalse() {
+		return true, nil
+	}
+	syntactic := true
+	for _, d := range b {
+		if !d.isTrue() && !a.has(d) {
+			syntactic = false
+			break
+		}
+	}
+	if syntactic {
+		return true, nil
+	}
+	if b.isFalse() {
+		return false, nil
+	}
+	r.res.Stats.CoverChecks++
+	z := r.z
+	sol := z.NewSimpleSolver()
+	defer sol.Close()
+	for _, d := range a {
+		sol.Assert(r.dnfTerm(d, "s!"))
+	}
+	bs := make([]*smt.Term, 0, len(b))
+	for _, d := range b {
+		bs = append(bs, r.dnfTerm(d, "s!"))
+	}
+	sol.Assert(z.Not(z.And(bs...)))
+	if err := sol.Err(); err != nil {
+		return false, err
+	}
+	res, err := r.checkSolver(ctx, sol)
+	if err != nil {
+		return false, err
+	}
+	return res == smt.Unsat, nil
+}
+
+// stateEnv names the state dimensions below n: x at depth 0, x@d below.
+func stateEnv(prog *ir.Program, n int) *numeric.Env {
+	nv := len(prog.Vars)
+	names := make([]string, 0, n)
+	for d := 0; d < n; d++ {
+		v := prog.Vars[d%nv]
+		if d < nv {
+			names = append(names, v.Qual)
+		} else {
+			names = append(names, fmt.Sprintf("%s@%d", v.Qual, d/nv))
+		}
+	}
+	env, err := numeric.NewEnv(names...)
+	if err != nil {
+		panic("impact: " + err.Error())
+	}
+	return env
+}
