@@ -330,7 +330,7 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 				}
 				sol.Push()
 				sol.Assert(path.Cond(a.Cond))
-				vals, ok, err := s.solve(sol, path, res, inputPos, consumed)
+				vals, ok, err := s.solve(ctx, sol, path, res, inputPos, consumed)
 				sol.Pop(1)
 				if err != nil {
 					return err
@@ -375,10 +375,10 @@ func stepInputs(e *ir.Edge, res exec.Result, at int) int {
 // solve checks the solver's assertions and, when satisfiable, returns the
 // input vector of the model: the run's first `upto` entries with each
 // input replaced by its model value (choices kept).
-func (s *searcher) solve(sol *smt.Solver, path *encode.Path, res exec.Result, inputPos []int, upto int) ([]numeric.Int, bool, error) {
+func (s *searcher) solve(ctx context.Context, sol *smt.Solver, path *encode.Path, res exec.Result, inputPos []int, upto int) ([]numeric.Int, bool, error) {
 	s.stats.Queries++
 	t0 := time.Now()
-	r, err := sol.Check()
+	r, err := sol.CheckContext(ctx) // the query's own limit, or ctx's deadline if sooner
 	s.stats.SMTTime += time.Since(t0)
 	if err != nil || r != smt.Sat {
 		return nil, false, nil // unknown or unsat: nothing to try
