@@ -74,6 +74,9 @@ func analyze(st *stopper, p *ir.Program, cfg Config) (*Result, error) {
 	first := cfg
 	first.Unroll = 0
 	res, err := analyzeOnce(st, p, first)
+	if res != nil {
+		res.Stats.Rounds = []RoundStat{roundOf(res, first)}
+	}
 	if err != nil || res.Verdict != Unknown || res.Error == nil || st.stopped() {
 		return res, err
 	}
@@ -81,10 +84,12 @@ func analyze(st *stopper, p *ir.Program, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	again.Stats.Rounds = []RoundStat{roundOf(again, cfg)}
+	stats := mergeStats(res.Stats, again.Stats)
 	if again.Verdict == Unknown && again.Error == nil {
 		again = res
 	}
-	again.Stats.Iterations += res.Stats.Iterations
+	again.Stats = stats
 	again.Time = time.Since(start)
 	return again, nil
 }
@@ -100,7 +105,13 @@ func analyzeOnce(st *stopper, p *ir.Program, cfg Config) (res *Result, err error
 	case "octagon":
 		res, err = analyzeWith(st, p, cfg, octagon.New())
 	case "polyhedra":
-		res, err = analyzeWith[polyhedra.Poly](st, p, cfg, polyhedra.New())
+		// A single polyhedra operation can run long (a hull's conversion
+		// in many dimensions): it asks the stopper too.
+		var opts []polyhedra.Option
+		if st.active() {
+			opts = append(opts, polyhedra.WithStop(st.stopped))
+		}
+		res, err = analyzeWith[polyhedra.Poly](st, p, cfg, polyhedra.New(opts...))
 	default:
 		return nil, &InputError{fmt.Sprintf("unknown numeric domain %q (want %s)", cfg.Numeric, strings.Join(NumericNames, ", "))}
 	}

@@ -151,31 +151,77 @@ func (c counted[V]) WidenThresholds(a, b V, t numeric.Thresholds) V {
 // SanityCheck runs the wrapped domain's checker, if any.
 func (c counted[V]) SanityCheck(a V) error { return numeric.SanityCheck(c.Domain, a) }
 
-// fill adds the counters to s: the operations as "numeric.<op>", and one
-// line of totals (with, for polyhedra, the work inside the operations:
-// minimisations, emptiness tests, simplex runs).
+// fill adds the counters to s: the operations as "numeric.<op>", and the
+// totals (with, for polyhedra, the work inside the operations:
+// minimisations, emptiness tests, simplex runs) as s.NumericTotals and
+// its line s.Numeric.
 func (c counted[V]) fill(s *Stats) {
-	var total time.Duration
-	var count int64
+	var t NumericStats
 	for i, o := range c.st.ops {
 		if o.Count == 0 {
 			continue
 		}
 		s.Ops = append(s.Ops, OpStat{Name: "numeric." + numOpNames[i], Count: o.Count, Time: o.Time})
-		total += o.Time
-		count += o.Count
+		t.Time += o.Time
+		t.Count += o.Count
 	}
-	line := fmt.Sprintf("ops %d in %.3fs", count, total.Seconds())
-	if count > 0 {
-		line += fmt.Sprintf(" (slowest %s %.3fs)", numOpNames[c.st.slowestOp], c.st.slowest.Seconds())
+	if t.Count > 0 {
+		t.Slowest, t.SlowestOp = c.st.slowest, numOpNames[c.st.slowestOp]
 	}
 	if p, ok := c.Domain.(interface{ Stats() polyhedra.Stats }); ok {
 		ps := p.Stats()
+		t.Poly = &ps
+	}
+	s.NumericTotals = t
+	s.Numeric = t.String()
+}
+
+// NumericStats are the totals of a numeric domain's operations in one
+// analysis (over all its rounds).
+type NumericStats struct {
+	Count     int64
+	Time      time.Duration
+	Slowest   time.Duration // the slowest single operation
+	SlowestOp string
+	// Poly is the polyhedra domain's own account of the work inside its
+	// operations (nil for the other domains).
+	Poly *polyhedra.Stats
+}
+
+// String formats t as the "numeric domain" line of --stats.
+func (t NumericStats) String() string {
+	line := fmt.Sprintf("ops %d in %.3fs", t.Count, t.Time.Seconds())
+	if t.Count > 0 {
+		line += fmt.Sprintf(" (slowest %s %.3fs)", t.SlowestOp, t.Slowest.Seconds())
+	}
+	if ps := t.Poly; ps != nil {
 		line += fmt.Sprintf("; minimise %d in %.3fs; emptiness %d in %.3fs (%d cheap, %d gave up); simplex %d in %.3fs (%d pivots, %d gave up)",
 			ps.Minimize.Count, ps.Minimize.Time.Seconds(), ps.Emptiness.Count, ps.Emptiness.Time.Seconds(), ps.EmptyCheap, ps.EmptyGaveUp,
 			ps.Simplex.Count, ps.Simplex.Time.Seconds(), ps.Pivots, ps.SimplexGaveUp)
+		if ps.Approximated > 0 || ps.Interrupted > 0 {
+			line += fmt.Sprintf("; approximated %d (%d joins by groups or weak, %d conversions cut by the work bound), interrupted %d",
+				ps.Approximated+ps.Bounded, ps.Approximated, ps.Bounded, ps.Interrupted)
+		}
 	}
-	s.Numeric = line
+	return line
+}
+
+// add returns the totals of t and u.
+func (t NumericStats) add(u NumericStats) NumericStats {
+	out := NumericStats{Count: t.Count + u.Count, Time: t.Time + u.Time, Slowest: t.Slowest, SlowestOp: t.SlowestOp}
+	if u.Slowest > out.Slowest {
+		out.Slowest, out.SlowestOp = u.Slowest, u.SlowestOp
+	}
+	switch {
+	case t.Poly != nil && u.Poly != nil:
+		ps := t.Poly.Add(*u.Poly)
+		out.Poly = &ps
+	case t.Poly != nil:
+		out.Poly = t.Poly
+	default:
+		out.Poly = u.Poly
+	}
+	return out
 }
 
 // OpStat is the number of calls of one domain operation and their total

@@ -118,8 +118,12 @@ type Stats struct {
 	// names), then the numeric domain's as "numeric.<op>".
 	Ops []OpStat
 	// Numeric is a line of totals of the numeric domain's operations (see
-	// counted.fill).
-	Numeric string
+	// counted.fill), NumericTotals the same as numbers.
+	Numeric       string
+	NumericTotals NumericStats
+	// Rounds are the rounds of the analysis (rounds.go): the statistics
+	// above are their sums.
+	Rounds []RoundStat
 }
 
 // TraceStep is one edge of an abstract counterexample.

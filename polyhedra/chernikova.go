@@ -45,17 +45,53 @@ type cone struct {
 	neqs   int      // equality rows processed so far (bounds their rank)
 	bitcap int      // bit capacity of each bitset, fixed when the cone is made
 	made   int      // rays made by combining adjacent pairs (the work done)
-	// limit, when positive, bounds the rays of the cone: add stops as
-	// soon as it would exceed it and sets over (the cone is then
-	// garbage; see hullIncremental).
-	limit int
-	over  bool
+	// limit, when positive, bounds the rays of the cone, and maxWork
+	// the work of the conversion (pairs tested, rays scanned by the
+	// adjacency tests): add stops as soon as one would be exceeded and
+	// sets over. So does the stop hook of st (stopped is then set too).
+	// The cone then holds the conversion of the rows added before the
+	// one that was cut (only saturation bits of that row may have been
+	// set, and no caller reads them); later adds do nothing.
+	limit   int
+	maxWork int64
+	over    bool
+	stopped bool
+	st      *counters
+	work    int64 // the work so far
+	asked   int64 // the work when the stop hook was last asked
+}
+
+// stopCheckEvery is the work between two questions to the stop hook.
+const stopCheckEvery = 1 << 14
+
+// halt reports whether the conversion must stop (the stop hook said so,
+// or the work bound is exceeded), setting over; it asks the hook only
+// every stopCheckEvery units of work.
+func (c *cone) halt() bool {
+	if c.over {
+		return true
+	}
+	if c.st != nil && c.st.stopped.Load() {
+		c.over, c.stopped = true, true
+		return true
+	}
+	if c.maxWork > 0 && c.work > c.maxWork {
+		c.over = true
+		return true
+	}
+	if c.work-c.asked >= stopCheckEvery {
+		c.asked = c.work
+		if c.st.interrupted() {
+			c.over, c.stopped = true, true
+		}
+	}
+	return c.over
 }
 
 // newUniverse returns the cone R^dim (dim unit lines, no rays), with room
 // for nrows inequality rows.
-func newUniverse(dim, nrows int) *cone {
-	c := &cone{bitcap: nrows}
+func newUniverse(dim, nrows int, st *counters) *cone {
+	c := &cone{bitcap: nrows, st: st}
 	for i := 0; i < dim; i++ {
 		l := make(vec, dim)
 		l[i] = one
@@ -67,8 +103,8 @@ func newUniverse(dim, nrows int) *cone {
 // newCone returns the cone with the given minimal lines and rays, whose
 // saturation sets over nbits inequality rows are sat, with room for extra
 // more inequality rows.
-func newCone(lines, rays []vec, sat []bitset, nbits, extra int) *cone {
-	c := &cone{lines: cloneRows(lines), rays: cloneRows(rays), nbits: nbits, bitcap: nbits + extra}
+func newCone(lines, rays []vec, sat []bitset, nbits, extra int, st *counters) *cone {
+	c := &cone{lines: cloneRows(lines), rays: cloneRows(rays), nbits: nbits, bitcap: nbits + extra, st: st}
 	c.sat = make([]bitset, len(sat))
 	for i, s := range sat {
 		b := newBitset(c.bitcap)
@@ -81,6 +117,10 @@ func newCone(lines, rays []vec, sat []bitset, nbits, extra int) *cone {
 // add intersects the cone with the half-space row·v >= 0 (eq: the
 // hyperplane row·v = 0). Inequality rows get the next saturation bit.
 func (c *cone) add(row vec, eq bool) {
+	c.work += int64(len(c.rays) + len(c.lines))
+	if c.halt() {
+		return
+	}
 	bit := -1
 	if !eq {
 		bit = c.nbits
@@ -184,6 +224,10 @@ func (c *cone) add(row vec, eq bool) {
 		cand, share = cand[:0], share[:0]
 		passed := 0
 		for _, q := range neg {
+			c.work++
+			if c.work-c.asked >= stopCheckEvery && c.halt() {
+				return
+			}
 			sq := c.sat[q]
 			cnt := 0
 			for w := range common {
@@ -195,6 +239,7 @@ func (c *cone) add(row vec, eq bool) {
 			}
 			passed++
 			if passed == candAfter {
+				c.work += int64(len(c.sat))
 				for r, sr := range c.sat {
 					if r == p {
 						continue
@@ -220,7 +265,7 @@ func (c *cone) add(row vec, eq bool) {
 			rays = append(rays, r)
 			sat = append(sat, s)
 			c.made++
-			if c.limit > 0 && len(rays) > c.limit {
+			if c.limit > 0 && len(rays) > c.limit || c.halt() {
 				c.over = true
 				return
 			}
@@ -239,6 +284,7 @@ const candAfter = 4
 // They are adjacent iff no candidate other than q saturates all of
 // common (Le Verge's test, restricted to the rays that can fail it).
 func (c *cone) adjacentAmong(q int, common bitset, cnt int, cand, share []int) bool {
+	c.work += int64(len(cand))
 	for k, r := range cand {
 		if share[k] < cnt || r == q {
 			continue
@@ -253,6 +299,7 @@ func (c *cone) adjacentAmong(q int, common bitset, cnt int, cand, share []int) b
 // adjacent reports whether rays p and q are adjacent: no other ray
 // saturates every row that both saturate.
 func (c *cone) adjacent(p, q int, common bitset) bool {
+	c.work += int64(len(c.rays))
 	for r := range c.rays {
 		if r == p || r == q {
 			continue

@@ -62,6 +62,10 @@ func (p *poly) integerEmpty() bool {
 	if ie != ieUnknown {
 		return ie == ieEmpty
 	}
+	if p.st.interrupted() {
+		p.st.gaveUp(true)
+		return false // not decided, and not cached: the analysis stops
+	}
 	key := p.st.memoKey(p)
 	empty, wit, hit := p.st.memoGet(key)
 	if !hit {

@@ -49,13 +49,13 @@ type search struct {
 // by depth-first branch and bound, and returns it; complete is false when
 // the budget ran out first (then found is false too).
 func integerPoint(rows []simplex.Row, nvars int, st *counters) (found, complete bool, x []numeric.Int) {
-	b := &search{s: simplex.NewSolver(rows, nvars, simplex.Limits{Work: bbWork}), nodes: bbNodes, st: st}
+	b := &search{s: simplex.NewSolver(rows, nvars, simplex.Limits{Work: bbWork, Stop: st.stopHook()}), nodes: bbNodes, st: st}
 	found, complete = b.run()
 	return found, complete, b.point
 }
 
 func (b *search) run() (found, complete bool) {
-	if b.nodes <= 0 {
+	if b.nodes <= 0 || b.st.interrupted() {
 		return false, false
 	}
 	b.nodes--

@@ -16,7 +16,8 @@ import (
 	"github.com/numpred/numpred/numeric"
 )
 
-// hull returns the convex hull of p and q.
+// hull returns the convex hull of p and q (or an upper bound, see Join),
+// minimised.
 func hull(p, q *poly) *poly {
 	p.minimize()
 	q.minimize()
@@ -40,7 +41,7 @@ func hull(p, q *poly) *poly {
 // generators the rows already processed; q's generators are then added.
 func hullIncremental(p, q *poly) *poly {
 	n := p.n
-	c := &cone{bitcap: len(p.rays) + len(q.rays), nbits: len(p.rays), neqs: len(p.lines)}
+	c := &cone{bitcap: len(p.rays) + len(q.rays), nbits: len(p.rays), neqs: len(p.lines), st: p.st}
 	c.lines = cloneRows(p.eqs)
 	cols := p.satColumns(c.bitcap)
 	for j, r := range p.ineqs {
@@ -77,13 +78,22 @@ func hullIncremental(p, q *poly) *poly {
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool { return viol[order[i]] < viol[order[j]] })
-	c.limit = hullMaxRays
+	c.limit, c.maxWork = hullMaxRays, convWorkBound
 	for _, i := range order {
 		c.add(q.rays[i], false)
 		if c.over {
 			p.st.combined(c.made)
+			if c.stopped {
+				h := &poly{n: n, st: p.st}
+				h.giveUp(c)
+				h.min = true
+				return h
+			}
 			p.st.approximated()
-			return weakHull(p, q)
+			h := weakHull(p, q)
+			h.fresh = true
+			h.minimize()
+			return h
 		}
 	}
 	p.st.combined(c.made)
@@ -101,7 +111,8 @@ func hullIncremental(p, q *poly) *poly {
 	h.reduceGens()
 	h.dropInfinity()
 	if h.tighten() {
-		h.min = false
+		h.min, h.fresh = false, true
+		h.minimize()
 	}
 	return h
 }

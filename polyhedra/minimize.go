@@ -43,7 +43,13 @@ type poly struct {
 	pendSat            []bitset // the saturation of rays by ineqs before the pending ones
 
 	min   bool
-	empty bool   // meaningful when min: P is empty as a rational polyhedron
+	empty bool // meaningful when min: P is empty as a rational polyhedron
+	// fresh marks a value that its making operation minimises before
+	// anyone else sees it (the results of hulls): its conversion has a
+	// work bound, beyond which it keeps the constraints converted so far
+	// (an upper bound; see primal). A published value must never grow, so
+	// only its making operation may do that.
+	fresh bool
 	ie    int8   // integer emptiness, computed on demand (emptiness.go)
 	wit   []zint // an integer point found by the emptiness test, or nil
 	// exact keeps the rational polyhedron: minimize does not tighten
@@ -118,7 +124,7 @@ func (p *poly) minimize() {
 	if !p.empty && !p.exact && p.tighten() {
 		p.primal()
 	}
-	p.min = true
+	p.min, p.fresh = true, false
 	if p.empty {
 		p.eqs, p.ineqs, p.lines, p.rays = nil, nil, nil, nil
 	}
@@ -169,20 +175,65 @@ func (p *poly) satColumns(bitcap int) []bitset {
 
 // primal computes minimal generators from the constraints, then minimal
 // constraints by saturation.
+//
+// The conversion of a fresh value has a work bound; beyond it, the
+// constraints not yet converted are dropped (counted in Stats.Bounded).
+// When the stop hook interrupts it, p becomes the whole space (see
+// giveUp).
 func (p *poly) primal() {
 	nrows := 1 + len(p.ineqs)
-	c := newUniverse(p.n+1, nrows)
+	c := newUniverse(p.n+1, nrows, p.st)
 	c.add(positivity(p.n), false)
+	if p.fresh { // after positivity, which every conversion needs
+		c.limit, c.maxWork = hullMaxRays, convWorkBound
+	}
+	neqs, nineqs := 0, 0
 	for _, e := range p.eqs {
 		c.add(e, true)
+		if c.over {
+			break
+		}
+		neqs++
 		if len(c.rays) == 0 && len(c.lines) == 0 {
 			break
 		}
 	}
 	for _, r := range p.ineqs {
+		if c.over {
+			break
+		}
 		c.add(r, false)
+		if !c.over {
+			nineqs++
+		}
+	}
+	if c.over {
+		if c.stopped || !p.fresh {
+			p.giveUp(c)
+			return
+		}
+		p.st.gaveUp(false)
+		p.eqs, p.ineqs = p.eqs[:neqs], p.ineqs[:nineqs]
 	}
 	p.fromCone(c, p.ineqs)
+}
+
+// convWorkBound bounds the work (cone.maxWork) of the conversion of a fresh
+// value.
+var convWorkBound int64 = 1 << 27
+
+// giveUp makes p the whole space Q^n, in minimal form, after the stop
+// hook interrupted its conversion c: the operation under way is
+// abandoned, and the whole space is an upper bound of every value, which
+// costs nothing to describe. (Only the stop hook gives up on a published
+// value: the analysis that asked it to stop discards its results.)
+func (p *poly) giveUp(c *cone) {
+	p.st.gaveUp(true)
+	t := newTop(p.n, nil)
+	p.eqs, p.ineqs, p.lines, p.rays, p.sat = nil, nil, t.lines, t.rays, nil
+	p.pendEqs, p.pendIneqs, p.pendSat = nil, nil, nil
+	p.empty = false
+	p.hasC, p.hasG = true, true
 }
 
 // incremental adds the pending constraints to the minimal generators.
@@ -193,13 +244,17 @@ func (p *poly) incremental() {
 	if sat == nil {
 		sat = satOf(p.rays, ineqs, p.n)
 	}
-	c := newCone(p.lines, p.rays, sat, 1+old, len(p.pendIneqs))
+	c := newCone(p.lines, p.rays, sat, 1+old, len(p.pendIneqs), p.st)
 	c.neqs = len(p.eqs) - len(p.pendEqs)
 	for _, e := range p.pendEqs {
 		c.add(e, true)
 	}
 	for _, r := range p.pendIneqs {
 		c.add(r, false)
+	}
+	if c.over {
+		p.giveUp(c)
+		return
 	}
 	p.fromCone(c, p.ineqs)
 }
@@ -315,7 +370,7 @@ func (p *poly) dual() {
 		p.empty = true
 		return
 	}
-	c := newUniverse(p.n+1, len(p.rays))
+	c := newUniverse(p.n+1, len(p.rays), p.st)
 	for _, l := range p.lines {
 		c.add(l, true)
 	}
@@ -323,6 +378,10 @@ func (p *poly) dual() {
 		c.add(r, false)
 	}
 	p.st.combined(c.made)
+	if c.over {
+		p.giveUp(c)
+		return
+	}
 	// c.lines are the equalities of P, c.rays its constraints (possibly
 	// including positivity, which is dropped).
 	p.eqs = nil

@@ -40,6 +40,17 @@ type Option func(*Domain)
 // decomposition buys; results are the same sets, only slower.
 func WithoutDecomposition() Option { return func(d *Domain) { d.noDecomp = true } }
 
+// WithStop gives the Domain a stop hook: long conversions (Chernikova's
+// algorithm), emptiness tests and simplex runs ask it every few thousand
+// steps, and once it answers true (it is not asked again) they give up at
+// once with a sound but coarse answer: a value being minimised becomes
+// the whole space, an emptiness test answers "not empty", an inclusion
+// "not included". It is meant for an analysis that is being stopped (a
+// timeout, a cancellation) and discards what it computes next; such
+// operations are counted in Stats.Interrupted. stop must be cheap and is
+// called from the goroutines that call the Domain's operations.
+func WithStop(stop func() bool) Option { return func(d *Domain) { d.st.stop = stop } }
+
 // New returns the polyhedra domain.
 func New(opts ...Option) *Domain {
 	d := &Domain{st: &counters{}}

@@ -56,6 +56,51 @@ type Stats struct {
 	Simplex       Counter
 	Pivots        int64
 	SimplexGaveUp int64
+	// Bounded counts the conversions of new values (the results of
+	// joins) that ran past their work bound and kept the constraints
+	// converted so far (an upper bound of the value).
+	Bounded int64
+	// Interrupted counts the operations abandoned because the Domain's
+	// stop hook (WithStop) said so; their results are sound but coarse
+	// (see WithStop).
+	Interrupted int64
+}
+
+// Add returns the sums of s and t (the slowest operation of both).
+func (s Stats) Add(t Stats) Stats {
+	out := s
+	out.Ops = nil
+	at := map[string]int{}
+	for _, ops := range [][]OpStat{s.Ops, t.Ops} {
+		for _, o := range ops {
+			if i, ok := at[o.Name]; ok {
+				out.Ops[i].Count += o.Count
+				out.Ops[i].Time += o.Time
+				continue
+			}
+			at[o.Name] = len(out.Ops)
+			out.Ops = append(out.Ops, o)
+		}
+	}
+	sort.Slice(out.Ops, func(i, j int) bool { return out.Ops[i].Name < out.Ops[j].Name })
+	out.Time += t.Time
+	out.Count += t.Count
+	if t.Slowest > out.Slowest {
+		out.Slowest, out.SlowestOp = t.Slowest, t.SlowestOp
+	}
+	out.Minimize = Counter{s.Minimize.Count + t.Minimize.Count, s.Minimize.Time + t.Minimize.Time}
+	out.Combined += t.Combined
+	out.Approximated += t.Approximated
+	out.Emptiness = Counter{s.Emptiness.Count + t.Emptiness.Count, s.Emptiness.Time + t.Emptiness.Time}
+	out.EmptyCheap += t.EmptyCheap
+	out.EmptyGaveUp += t.EmptyGaveUp
+	out.EmptyMemo += t.EmptyMemo
+	out.Simplex = Counter{s.Simplex.Count + t.Simplex.Count, s.Simplex.Time + t.Simplex.Time}
+	out.Pivots += t.Pivots
+	out.SimplexGaveUp += t.SimplexGaveUp
+	out.Bounded += t.Bounded
+	out.Interrupted += t.Interrupted
+	return out
 }
 
 // Counter is a number of events and the time spent in them.
@@ -89,6 +134,9 @@ func (s Stats) String() string {
 		s.Emptiness.Count, s.Emptiness.Time.Seconds(), s.EmptyCheap, s.EmptyGaveUp, s.EmptyMemo)
 	fmt.Fprintf(&b, "; simplex %d in %.3fs (%d pivots, %d gave up)",
 		s.Simplex.Count, s.Simplex.Time.Seconds(), s.Pivots, s.SimplexGaveUp)
+	if s.Bounded > 0 || s.Interrupted > 0 {
+		fmt.Fprintf(&b, "; %d conversions cut by the work bound, %d operations interrupted", s.Bounded, s.Interrupted)
+	}
 	return b.String()
 }
 
@@ -142,6 +190,50 @@ type counters struct {
 	slowestOp opKind
 	s         Stats // the scalar fields (Ops, Time, Count, Slowest* unused)
 	memo      ieMemo
+	// stop is the Domain's stop hook (WithStop), nil if none; stopped
+	// latches its first true answer.
+	stop    func() bool
+	stopped atomic.Bool
+}
+
+// interrupted reports whether the stop hook has asked the Domain to stop
+// (false for polyhedra made outside a Domain).
+func (c *counters) interrupted() bool {
+	if c == nil || c.stop == nil {
+		return false
+	}
+	if c.stopped.Load() {
+		return true
+	}
+	if c.stop() {
+		c.stopped.Store(true)
+		return true
+	}
+	return false
+}
+
+// stopHook returns interrupted as a function, nil when there is no stop
+// hook.
+func (c *counters) stopHook() func() bool {
+	if c == nil || c.stop == nil {
+		return nil
+	}
+	return c.interrupted
+}
+
+// gaveUp records a conversion cut by its work bound (interrupted: by the
+// stop hook).
+func (c *counters) gaveUp(interrupted bool) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	if interrupted {
+		c.s.Interrupted++
+	} else {
+		c.s.Bounded++
+	}
+	c.mu.Unlock()
 }
 
 // op records one operation of kind k that started at start; use it as

@@ -80,6 +80,9 @@ func printOps(w io.Writer, s interp.Stats) {
 	if len(pred) > 0 {
 		fmt.Fprintf(w, "domain operations (calls, time; inclusive): %s\n", interp.OpsString(pred))
 	}
+	if len(s.Rounds) > 1 {
+		fmt.Fprintf(w, "rounds (the statistics are their sums): %s\n", interp.RoundsString(s.Rounds))
+	}
 	if s.Numeric != "" {
 		fmt.Fprintf(w, "numeric domain: %s\n", s.Numeric)
 	}

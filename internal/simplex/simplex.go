@@ -96,6 +96,9 @@ type Limits struct {
 	// columns × w², w the size in 64-bit words of the tableau's common
 	// denominator. Zero means DefaultWork.
 	Work int64
+	// Stop, when not nil, is asked before every pivot; once it answers
+	// true the solver stops as if its budget had run out.
+	Stop func() bool
 }
 
 // DefaultWork is the default work budget of a Solver: a few tens of
@@ -144,6 +147,8 @@ type Solver struct {
 	conflict int   // row of the last infeasibility, -1
 	objRow   int   // row of the objective, -1
 	words    int64 // size of d in words, cached
+	stop     func() bool
+	stopped  bool
 }
 
 // NewSolver returns a solver for rows over nvars free variables.
@@ -159,7 +164,7 @@ func newSolver(rows []Row, nvars int, obj []numeric.Int, lim Limits) *Solver {
 		m++
 	}
 	s := &Solver{n: nvars, m: m, d: intOne, conflict: -1, objRow: -1, words: 1}
-	s.limit = lim.Work
+	s.limit, s.stop = lim.Work, lim.Stop
 	if s.limit <= 0 {
 		s.limit = DefaultWork
 	}
@@ -206,8 +211,14 @@ func (s *Solver) NumVars() int { return s.n }
 // Pivots returns the number of pivots so far.
 func (s *Solver) Pivots() int { return s.pivots }
 
-// Exhausted reports whether the work budget has run out.
-func (s *Solver) Exhausted() bool { return s.work > s.limit }
+// Exhausted reports whether the work budget has run out (or the stop hook
+// of Limits has answered true).
+func (s *Solver) Exhausted() bool {
+	if !s.stopped && s.stop != nil && s.stop() {
+		s.stopped = true
+	}
+	return s.stopped || s.work > s.limit
+}
 
 // Check decides whether the rows and the current bounds have a rational
 // solution: Optimal when they do (Value then gives one), Infeasible when

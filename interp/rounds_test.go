@@ -1,0 +1,44 @@
+package interp_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/interp"
+)
+
+// TestStatsCoverRounds: wrap_poly.c under nexpoint/polyhedra is proved in
+// the second round (with unrolling) after a first round without; the
+// statistics list both rounds and add them up, so that their time is
+// accounted for (issue 18: --stats showed only the last round).
+func TestStatsCoverRounds(t *testing.T) {
+	prog := loadWrapPoly(t)
+	res := analyzeWrapPoly(t, prog, "nexpoint", time.Minute)
+	if res.Verdict != interp.True {
+		t.Fatalf("%s (%s), want TRUE", res.Verdict, res.Reason)
+	}
+	rs := res.Stats.Rounds
+	if len(rs) != 2 || rs[0].Unroll != 0 || rs[0].Verdict != interp.Unknown || rs[1].Unroll == 0 || rs[1].Verdict != interp.True {
+		t.Fatalf("rounds %s, want one without unrolling (UNKNOWN), then one with (TRUE)", interp.RoundsString(rs))
+	}
+	nt := res.Stats.NumericTotals
+	if sum := rs[0].Numeric + rs[1].Numeric; nt.Time != sum {
+		t.Errorf("numeric time %v, want the rounds' sum %v", nt.Time, sum)
+	}
+	if nt.Poly == nil || nt.Poly.Count == 0 {
+		t.Errorf("no polyhedra statistics in %+v", nt)
+	}
+	var opTime time.Duration
+	for _, o := range res.Stats.Ops {
+		if len(o.Name) > 8 && o.Name[:8] == "numeric." {
+			opTime += o.Time
+		}
+	}
+	if opTime != nt.Time {
+		t.Errorf("numeric operations add up to %v, totals say %v", opTime, nt.Time)
+	}
+	if res.Time < rs[0].Time+rs[1].Time {
+		t.Errorf("time %v < the rounds' %v + %v", res.Time, rs[0].Time, rs[1].Time)
+	}
+	t.Logf("rounds: %s; numeric: %s", interp.RoundsString(rs), res.Stats.Numeric)
+}
