@@ -1,0 +1,307 @@
+// This file defines Run, the refinement loop around the CPA algorithm
+// (Beyer, Keremoglu & Wendler, "Predicate Abstraction with Adjustable-Block
+// Encoding", FMCAD 2010), its options, statistics and result.
+//
+// Sketch:
+//
+//	Π := empty precision
+//	loop
+//	    reached := CPA(Π)          (cpa.go: transfer, merge, stop)
+//	    if no abstraction state at an error location: TRUE
+//	    check the error path's block formulas together (refine.go)
+//	        satisfiable: replay the model's inputs: FALSE when trusted
+//	        unsatisfiable: Π := Π + interpolants at the path's abstraction
+//	                       locations; restart
+//
+// Each round rebuilds the abstract reachability graph from scratch.
+
+package abe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/smt"
+)
+
+// Options say how to run.
+type Options struct {
+	// Block is the block-adjustment operator: "sbe" (abstract after every
+	// edge), "lbe" (at loop heads, function entries and returns, and the
+	// error location; the default), "k=N" (when the longest path of the
+	// path formula is longer than N edges), "lbe+k=N" (either).
+	Block string
+	// Cartesian computes the cartesian abstraction (the conjunction of
+	// the predicate literals the formula implies, 2 queries a predicate)
+	// instead of the boolean one (AllSAT over the predicates).
+	Cartesian bool
+	// MaxRefinements bounds the refinements: 0 means
+	// DefaultMaxRefinements, negative no bound.
+	MaxRefinements int
+	// MaxStates bounds the states of one round's reached set (0:
+	// DefaultMaxStates); a round that exceeds it ends the run with
+	// UNKNOWN.
+	MaxStates int
+	// MaxCallDepth bounds the inlined calls (0: DefaultMaxCallDepth).
+	MaxCallDepth int
+	// Encoding is the arithmetic of the formulas: encode.LIA (default)
+	// or encode.BV.
+	Encoding encode.Mode
+	// Log, when set, receives a line per round and refinement.
+	Log func(format string, args ...any)
+}
+
+// Defaults of Options.
+const (
+	DefaultMaxRefinements = 200
+	DefaultMaxStates      = 200_000
+	DefaultMaxCallDepth   = 32
+)
+
+// BlockNames lists the forms of Options.Block, for a CLI's help.
+var BlockNames = []string{"sbe", "lbe", "k=N", "lbe+k=N"}
+
+// blockOp is a parsed block-adjustment operator.
+type blockOp struct {
+	sbe, lbe bool
+	k        int // 0: no length bound
+}
+
+func parseBlock(s string) (blockOp, error) {
+	switch s {
+	case "", "lbe":
+		return blockOp{lbe: true}, nil
+	case "sbe":
+		return blockOp{sbe: true}, nil
+	}
+	var op blockOp
+	rest := s
+	if strings.HasPrefix(rest, "lbe+") {
+		op.lbe = true
+		rest = rest[len("lbe+"):]
+	}
+	if strings.HasPrefix(rest, "k=") {
+		k, err := strconv.Atoi(rest[2:])
+		if err == nil && k > 0 {
+			op.k = k
+			return op, nil
+		}
+	}
+	return op, fmt.Errorf("abe: unknown block operator %q (want sbe, lbe, k=N or lbe+k=N with N > 0)", s)
+}
+
+func (b blockOp) String() string {
+	switch {
+	case b.sbe:
+		return "sbe"
+	case b.lbe && b.k > 0:
+		return fmt.Sprintf("lbe+k=%d", b.k)
+	case b.lbe:
+		return "lbe"
+	}
+	return fmt.Sprintf("k=%d", b.k)
+}
+
+// Stats are the statistics of a run.
+type Stats struct {
+	Block             string        // the block operator
+	States            int           // states of the last round's reached set (the ARG's nodes)
+	AbstractionStates int           // abstraction states among them
+	Abstractions      int           // abstraction computations, all rounds
+	AllSATModels      int           // models enumerated by the boolean abstraction
+	Covered           int           // abstraction states covered (stop), all rounds
+	Merges            int           // merges of path formulas, all rounds
+	Refinements       int           // refinements
+	Predicates        int           // distinct predicates of the final precision
+	LocPredicates     int           // (location, predicate) pairs of the final precision
+	MaxBlock          int           // longest path (edges) of a path formula abstracted
+	Queries           int           // solver checks
+	SMTTime           time.Duration // time in solver checks
+	AbstractionTime   time.Duration // time computing abstractions (solver included)
+	RefineTime        time.Duration // time checking error paths and interpolating
+	Time              time.Duration // the whole run
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Verdict interp.Verdict
+	// Reason says why the verdict is UNKNOWN.
+	Reason string
+	// Counterexample is the replayed, trusted run of a FALSE verdict.
+	Counterexample *cex.Counterexample
+	Stats          Stats
+	// ARG is the last round's abstract reachability graph (nil when the
+	// run stopped before one).
+	ARG *ARG
+}
+
+// WriteDot writes the last round's ARG in Graphviz dot.
+func (r *Result) WriteDot(w io.Writer) error {
+	if r.ARG == nil {
+		_, err := io.WriteString(w, "digraph arg {}\n")
+		return err
+	}
+	return r.ARG.WriteDot(w)
+}
+
+// Run checks prog by predicate abstraction with adjustable-block
+// encoding until a verdict or the end of ctx (UNKNOWN, "timeout"; ctx
+// also interrupts the solver, including inside an AllSAT enumeration).
+//
+// TRUE means that no abstraction state at an error location is reachable
+// with the final precision, every call having been inlined (a program
+// with recursion beyond what is inlined, or with unsupported constructs,
+// gets no TRUE). FALSE comes only with a counterexample that cex.Replay
+// reproduced and that is trusted (no signed overflow, no undetermined
+// value).
+func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
+	start := time.Now()
+	blk, err := parseBlock(opt.Block)
+	if err != nil {
+		return nil, err
+	}
+	if prog.Main == nil {
+		return nil, errors.New("abe: the program has no main")
+	}
+	if opt.MaxRefinements == 0 {
+		opt.MaxRefinements = DefaultMaxRefinements
+	}
+	if opt.MaxStates <= 0 {
+		opt.MaxStates = DefaultMaxStates
+	}
+	if opt.MaxCallDepth <= 0 {
+		opt.MaxCallDepth = DefaultMaxCallDepth
+	}
+	mode := opt.Encoding
+	if mode == encode.BV {
+		for _, v := range prog.Vars {
+			if !v.Type.IsBounded() {
+				mode = encode.LIA
+				break
+			}
+		}
+	}
+	res := &Result{Verdict: interp.Unknown}
+	res.Stats.Block = blk.String()
+	z, err := smt.NewContext()
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		// Deleting a context that built large formulas takes Z3 a while;
+		// nothing else uses z (as bmc.Run does).
+		go z.Close()
+	}()
+	r := &runner{prog: prog, opt: opt, blk: blk, mode: mode, z: z, res: res, prec: newPrecision(), topo: topoOrders(prog)}
+	err = r.run(ctx)
+	res.Stats.Time = time.Since(start)
+	res.Stats.Predicates = len(r.prec.preds)
+	res.Stats.LocPredicates = r.prec.pairs()
+	if err != nil {
+		if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || isInterrupt(err)) {
+			res.Verdict, res.Reason, res.Counterexample = interp.Unknown, "timeout", nil
+			return res, nil
+		}
+		return nil, err
+	}
+	return res, nil
+}
+
+// isInterrupt reports whether err is the solver's answer to an
+// interruption (ctx ended during a check).
+func isInterrupt(err error) bool {
+	var e *smt.Error
+	return errors.As(err, &e)
+}
+
+// runner is the state of one Run.
+type runner struct {
+	prog *ir.Program
+	opt  Options
+	blk  blockOp
+	mode encode.Mode
+	z    *smt.Context
+	res  *Result
+	prec *precision
+	topo map[*ir.Func][]int // reverse postorder number of each location
+}
+
+func (r *runner) logf(format string, args ...any) {
+	if r.opt.Log != nil {
+		r.opt.Log(format, args...)
+	}
+}
+
+func (r *runner) run(ctx context.Context) error {
+	unsupported := r.prog.Unsupported()
+	for round := 0; ; round++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		g, err := r.cpa(ctx)
+		if err != nil {
+			return err
+		}
+		r.res.ARG = g.arg()
+		r.logf("round %d: %d states, %d abstraction states, error %v, %s", round, len(g.states), g.nAbs, g.errState != nil, g.incomplete)
+		r.res.Stats.States, r.res.Stats.AbstractionStates = len(g.states), g.nAbs
+		if g.tooMany {
+			r.res.Reason = fmt.Sprintf("the reached set exceeds %d states", r.opt.MaxStates)
+			return nil
+		}
+		if g.errState == nil {
+			switch {
+			case g.incomplete != "":
+				r.res.Reason = g.incomplete
+			case len(unsupported) > 0:
+				r.res.Reason = "unsupported constructs: " + unsupported[0].String()
+			default:
+				r.res.Verdict, r.res.Reason = interp.True, ""
+			}
+			return nil
+		}
+		t0 := time.Now()
+		out, err := r.analyse(ctx, g, g.errState)
+		r.res.Stats.RefineTime += time.Since(t0)
+		if err != nil {
+			return err
+		}
+		if out.done {
+			return nil
+		}
+		if r.opt.MaxRefinements >= 0 && r.res.Stats.Refinements >= r.opt.MaxRefinements {
+			r.res.Reason = fmt.Sprintf("%d refinements without a verdict", r.res.Stats.Refinements)
+			return nil
+		}
+		r.res.Stats.Refinements++
+	}
+}
+
+// check runs one solver check under ctx, counting it.
+func (r *runner) check(ctx context.Context, sol *smt.Solver, lits ...*smt.Term) (smt.Result, error) {
+	t0 := time.Now()
+	res, err := sol.CheckContext(ctx, lits...)
+	r.res.Stats.SMTTime += time.Since(t0)
+	r.res.Stats.Queries++
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return res, err
+}
+
+// solver returns a new solver for the encoding.
+func (r *runner) solver() *smt.Solver {
+	if r.mode == encode.BV {
+		return r.z.NewSolver()
+	}
+	return r.z.NewSimpleSolver()
+}

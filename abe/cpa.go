@@ -1,0 +1,433 @@
+// This file implements one round of the analysis: the CPA algorithm
+// (the paper's Algorithm 1) with the ABE transfer relation, merge and
+// stop operators.
+//
+//	waitlist := {e0}; reached := {e0}
+//	while waitlist ≠ ∅:
+//	    e := the first state of waitlist (topological order, see less)
+//	    for each CFA edge g out of e's location (calls inlined):
+//	        e' := SP_g(φ) and, if blk(e, g) or e' is at an error location,
+//	              the abstraction (ψ ∧ SP_g(φ))^Π(l')
+//	        abstraction state: drop it if ψ' = false; stop when some
+//	            reached abstraction state at l' has ψ'' with ψ' ⇒ ψ'' (BDD)
+//	        otherwise: merge into the reached state with the same location,
+//	            stack and block (φ'' := φ'' ∨ φ'), or add it
+//
+// Path formulas are guarded SSA (as bmc's unwound programs): a state's
+// guard says that some path of its block reaches it, its values are SSA
+// terms, and a merge names the disjunction of the guards and an
+// if-then-else of the values (the latest arc whose guard holds wins,
+// which is also how a model's path is read back, see pathTo). A location
+// with several out-edges that are not a condition and its negation gives
+// every arc a fresh choice literal, so that every path is the one with
+// true guards in some model.
+
+package abe
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/numpred/numpred/bdd"
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/smt"
+)
+
+// graph is one round's reached set and ARG.
+type graph struct {
+	r        *runner
+	bm       *bdd.Manager
+	t        *encode.Terms
+	z        *smt.Context
+	states   []*state
+	nAbs     int
+	blocks   int
+	wait     waitlist
+	mergeIdx map[string]*state   // key#block -> the non-abstraction state
+	absIdx   map[string][]*state // key -> abstraction states
+	excl     map[*ir.Loc]bool
+	env      *numeric.Env
+	n        int // fresh names
+	// errState is an abstraction state at an error location whose path
+	// formula is satisfiable with ψ: the round stops there.
+	errState *state
+	// incomplete says why the reached set does not cover every path
+	// (recursion, call depth): no TRUE then.
+	incomplete string
+	tooMany    bool
+}
+
+// cpa runs one round with the current precision.
+func (r *runner) cpa(ctx context.Context) (*graph, error) {
+	np := len(r.prec.preds)
+	if np == 0 {
+		np = 1
+	}
+	bm, err := bdd.New(np, 0)
+	if err != nil {
+		return nil, err
+	}
+	t, err := encode.NewTerms(r.z, r.prog, r.mode)
+	if err != nil {
+		return nil, err
+	}
+	g := &graph{r: r, bm: bm, t: t, z: r.z, mergeIdx: map[string]*state{}, absIdx: map[string][]*state{},
+		excl: map[*ir.Loc]bool{}, env: r.prog.Env()}
+	init := &state{loc: r.prog.Main.Entry, abs: true, psi: bm.True()}
+	init.own = g.newBlock(init)
+	init.own.initial = true
+	g.add(init)
+	g.absIdx[init.key] = append(g.absIdx[init.key], init)
+	for g.wait.Len() > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(g.states) > r.opt.MaxStates {
+			g.tooMany = true
+			return g, nil
+		}
+		s := g.wait.pop()
+		for _, e := range s.loc.Out {
+			if err := g.expand(ctx, s, e); err != nil {
+				return nil, err
+			}
+			if g.errState != nil {
+				return g, nil
+			}
+		}
+	}
+	return g, nil
+}
+
+func (g *graph) newBlock(root *state) *block {
+	g.blocks++
+	return &block{id: g.blocks, root: root, start: encode.State{}}
+}
+
+// add puts s in the reached set and the waitlist.
+func (g *graph) add(s *state) {
+	s.id = len(g.states)
+	s.key = keyOf(s.loc, s.stk)
+	s.order = orderOf(g.r.topo, s.loc, s.stk)
+	g.states = append(g.states, s)
+	if s.abs {
+		g.nAbs++
+	}
+	g.wait.push(s)
+}
+
+// startVal returns the start value of variable id in b.
+func (g *graph) startVal(b *block, id int) *smt.Term {
+	if x, ok := b.start[id]; ok {
+		return x
+	}
+	x, side := g.t.Initial(g.r.prog.Vars[id])
+	if b.initial {
+		b.startFacts = append(b.startFacts, side...)
+	}
+	b.start[id] = x
+	return x
+}
+
+// ensure gives vals a value (the start value) for every variable of ids.
+func (g *graph) ensure(b *block, vals encode.State, ids []int) {
+	for _, id := range ids {
+		if _, ok := vals[id]; !ok {
+			vals[id] = g.startVal(b, id)
+		}
+	}
+}
+
+func (g *graph) fresh(prefix string, s *smt.Sort) *smt.Term {
+	g.n++
+	return g.z.Const(fmt.Sprintf("abe!%s#%d", prefix, g.n), s)
+}
+
+// and conjoins ts, folding constants.
+func (g *graph) and(ts ...*smt.Term) *smt.Term {
+	var xs []*smt.Term
+	for _, t := range ts {
+		if t == nil {
+			continue
+		}
+		if v, ok := t.BoolValue(); ok {
+			if !v {
+				return g.z.False()
+			}
+			continue
+		}
+		xs = append(xs, t)
+	}
+	switch len(xs) {
+	case 0:
+		return g.z.True()
+	case 1:
+		return xs[0]
+	}
+	return g.z.And(xs...)
+}
+
+// exclusive reports whether exactly one out-edge of l is enabled in any
+// state: two Assumes of a deterministic condition and its negation.
+func (g *graph) exclusive(l *ir.Loc) bool {
+	if x, ok := g.excl[l]; ok {
+		return x
+	}
+	x := false
+	if len(l.Out) == 2 {
+		a, ok1 := l.Out[0].Op.(*ir.Assume)
+		b, ok2 := l.Out[1].Op.(*ir.Assume)
+		if ok1 && ok2 && deterministic(a.Cond) && deterministic(b.Cond) {
+			x = ir.CondString(ir.Negate(a.Cond), g.env) == ir.CondString(b.Cond, g.env)
+		}
+	}
+	g.excl[l] = x
+	return x
+}
+
+// deterministic reports whether c has no Nondet.
+func deterministic(c ir.Cond) bool {
+	switch c := c.(type) {
+	case *ir.Nondet:
+		return false
+	case *ir.Not:
+		return deterministic(c.X)
+	case *ir.And:
+		for _, x := range c.Xs {
+			if !deterministic(x) {
+				return false
+			}
+		}
+	case *ir.Or:
+		for _, x := range c.Xs {
+			if !deterministic(x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// expand computes the successor of s along e (the transfer relation) and
+// merges it into the reached set or adds it.
+func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
+	r := g.r
+	b, guard, length := s.blk, s.guard, s.length
+	vals := make(encode.State, len(s.vals)+4)
+	if s.abs {
+		b, guard, length = s.own, g.z.True(), 0
+	} else {
+		for k, v := range s.vals {
+			vals[k] = v
+		}
+	}
+	if len(s.loc.Out) > 1 && !g.exclusive(s.loc) {
+		guard = g.and(guard, g.fresh("choice", g.z.BoolSort()))
+	}
+	a := &arc{from: s, edge: e, nIn: len(s.in)}
+	loc, stk := e.To, s.stk
+	call, returned := false, false
+	switch op := e.Op.(type) {
+	case *ir.Assume:
+		g.ensure(b, vals, condVars(nil, op.Cond))
+		guard = g.and(guard, g.t.Cond(vals, op.Cond))
+		if op.Overflow {
+			b.ovf = append(b.ovf, guard)
+		}
+	case *ir.Assign:
+		var ids []int
+		for _, x := range op.Rhs {
+			ids = exprVars(ids, x)
+		}
+		g.ensure(b, vals, ids)
+		rhs := make([]*smt.Term, len(op.Rhs))
+		for i, x := range op.Rhs {
+			rhs[i] = g.t.Expr(vals, x)
+		}
+		for i, x := range op.Lhs {
+			vals[x.ID] = rhs[i]
+		}
+	case *ir.Havoc:
+		if op.Def != nil {
+			g.ensure(b, vals, exprVars(exprVars(nil, op.Def.X), op.Def.Y))
+		}
+		v, side, in := g.t.Havoc(vals, op, e)
+		if len(side) > 0 {
+			b.facts = append(b.facts, g.z.Implies(guard, g.and(side...)))
+		}
+		vals[op.Var.ID] = v
+		a.input = in
+		if op.Overflow {
+			b.ovf = append(b.ovf, g.and(guard, g.z.Not(g.z.Eq(v, g.t.Lit(numeric.I(0))))))
+		}
+	case *ir.Return:
+		if fn := e.From.Func; op.HasValue && fn.Ret != nil {
+			g.ensure(b, vals, exprVars(nil, op.Value))
+			vals[fn.Ret.ID] = g.t.Expr(vals, op.Value)
+		}
+	case *ir.Skip:
+	case *ir.Call:
+		fn := op.Callee
+		if fn == r.prog.Main || stk.active(fn) {
+			g.incomplete = "recursion: " + fn.Name + " is called while active (not inlined)"
+			return nil
+		}
+		if stk != nil && stk.depth >= r.opt.MaxCallDepth {
+			g.incomplete = fmt.Sprintf("calls nested deeper than %d", r.opt.MaxCallDepth)
+			return nil
+		}
+		if len(op.Args) != len(fn.Formals) {
+			return fmt.Errorf("abe: %s called with %d arguments, has %d formals", fn.Name, len(op.Args), len(fn.Formals))
+		}
+		var ids []int
+		for _, x := range op.Args {
+			ids = exprVars(ids, x)
+		}
+		g.ensure(b, vals, ids)
+		args := make([]*smt.Term, len(op.Args))
+		for i, x := range op.Args {
+			args[i] = g.t.Expr(vals, x)
+		}
+		for i, f := range fn.Formals {
+			vals[f.ID] = args[i]
+		}
+		for _, v := range append(append([]*ir.Var{}, fn.Locals...), fn.Ret) {
+			if v != nil {
+				x, side := g.t.Initial(v)
+				b.facts = append(b.facts, side...)
+				vals[v.ID] = x
+			}
+		}
+		stk = stk.push(e)
+		loc = fn.Entry
+		call = true
+	default:
+		return fmt.Errorf("abe: unknown operation %T", op)
+	}
+	if !call && e.To.Kind == ir.Exit && stk != nil {
+		op := stk.call.Op.(*ir.Call)
+		if fn := op.Callee; op.Result != nil && fn.Ret != nil {
+			g.ensure(b, vals, []int{fn.Ret.ID})
+			vals[op.Result.ID] = vals[fn.Ret.ID]
+		}
+		loc, stk, returned = stk.call.To, stk.up, true
+	}
+	if err := guard.Err(); err != nil {
+		return err
+	}
+	if v, ok := guard.BoolValue(); ok && !v {
+		return nil // the edge is never taken
+	}
+	a.guard = guard
+	length++
+	blk := r.blk
+	abstract := loc.Kind == ir.Error || blk.sbe ||
+		(blk.lbe && (loc.LoopHead || call || returned)) ||
+		(blk.k > 0 && length > blk.k)
+	if !abstract {
+		g.merge(b, a, loc, stk, vals, length)
+		return nil
+	}
+	ns := &state{loc: loc, stk: stk, abs: true, in: []*arc{a}, blk: b, guard: guard, vals: vals, nFacts: len(b.facts), length: length}
+	if length > r.res.Stats.MaxBlock {
+		r.res.Stats.MaxBlock = length
+	}
+	if loc.Kind == ir.Error {
+		// ψ' = (ψ ∧ φ)^Π is false iff ψ ∧ φ is unsatisfiable.
+		sat, err := g.feasible(ctx, ns)
+		if err != nil || !sat {
+			return err
+		}
+		g.add(ns)
+		g.errState = ns
+		return nil
+	}
+	t0 := time.Now()
+	psi, err := g.abstraction(ctx, ns)
+	r.res.Stats.AbstractionTime += time.Since(t0)
+	r.res.Stats.Abstractions++
+	if err != nil {
+		return err
+	}
+	if g.bm.IsFalse(psi) {
+		return nil
+	}
+	ns.psi = psi
+	key := keyOf(loc, stk)
+	for _, o := range g.absIdx[key] {
+		ok, err := g.bm.Implies(psi, o.psi)
+		if err != nil {
+			return err
+		}
+		if ok && !breakCover {
+			r.res.Stats.Covered++
+			return nil
+		}
+	}
+	ns.own = g.newBlock(ns)
+	g.add(ns)
+	g.absIdx[key] = append(g.absIdx[key], ns)
+	return nil
+}
+
+// breakCover and breakMerge break the analysis on purpose, for the test
+// that shows the tests notice (breakCover: cover nothing, which only
+// costs time; breakMerge: a merge keeps the old path formula and drops
+// the new disjunct, which is unsound).
+var breakCover, breakMerge bool
+
+// merge adds the successor (a, vals) at loc in block b: merged into the
+// reached state of the same location, stack and block when there is one
+// (φ := φ ∨ φ'), a new state otherwise.
+func (g *graph) merge(b *block, a *arc, loc *ir.Loc, stk *stack, vals encode.State, length int) {
+	mk := fmt.Sprintf("%s#%d", keyOf(loc, stk), b.id)
+	m := g.mergeIdx[mk]
+	if m == nil {
+		ns := &state{loc: loc, stk: stk, in: []*arc{a}, blk: b, guard: a.guard, vals: vals, length: length}
+		g.add(ns)
+		g.mergeIdx[mk] = ns
+		return
+	}
+	g.r.res.Stats.Merges++
+	if breakMerge {
+		return
+	}
+	out := make(encode.State, len(m.vals))
+	for id, x := range m.vals {
+		y, ok := vals[id]
+		if !ok {
+			y = g.startVal(b, id)
+		}
+		out[id] = g.phi(b, a.guard, y, x)
+	}
+	for id, y := range vals {
+		if _, ok := m.vals[id]; !ok {
+			out[id] = g.phi(b, a.guard, y, g.startVal(b, id))
+		}
+	}
+	m.in = append(m.in, a)
+	m.vals = out
+	m.guard = g.name(b, g.z.Or(m.guard, a.guard))
+	if length > m.length {
+		m.length = length
+	}
+	g.wait.push(m)
+}
+
+// phi returns the merged value ite(guard, y, x), named.
+func (g *graph) phi(b *block, guard, y, x *smt.Term) *smt.Term {
+	if x == y || x.Equal(y) {
+		return x
+	}
+	return g.name(b, g.z.Ite(guard, y, x))
+}
+
+// name returns a fresh constant defined (in b's facts) as t.
+func (g *graph) name(b *block, t *smt.Term) *smt.Term {
+	c := g.fresh("n", t.Sort())
+	b.facts = append(b.facts, g.z.Eq(c, t))
+	return c
+}

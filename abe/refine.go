@@ -1,0 +1,613 @@
+// This file implements the analysis of an abstract error path: the chain
+// of abstraction states from the initial state to the error state, the
+// conjunction of the (disjunctive) path formulas the chain's abstractions
+// were computed from, a concrete counterexample when it is satisfiable,
+// and the refinement of the precision when it is not.
+//
+// Refinement. The block formulas are disjunctions over paths, and the
+// interpolation we have (package itp, Farkas multipliers) works on
+// conjunctions of linear constraints, so the refiner interpolates one
+// program path through the blocks: the longest prefix of blocks whose
+// conjunction is satisfiable gives a model, and the model a path through
+// each of those blocks (pathTo); the first block that makes the
+// conjunction unsatisfiable gives a path from a model of its own formula.
+// That path is infeasible (its prefix implies the satisfiable prefix, its
+// last block implies the block that contradicts it), so its linear form
+// usually has Farkas sequence interpolants; those at the block boundaries,
+// renamed to program variables, become predicates at the abstraction
+// locations there. When the linear form is feasible (the infeasibility
+// comes from a disjunction, a disequality or a non-linear operation) the
+// refiner falls back to every atom of the path's conditions, at every
+// abstraction location of the chain. A refinement that adds nothing new
+// ends the run with UNKNOWN. Any predicates are sound: they only decide
+// how precise the next round is.
+
+package abe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/ir/exec"
+	"github.com/numpred/numpred/itp"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/smt"
+)
+
+type outcome struct{ done bool }
+
+// chainOf returns the abstraction states from the initial state to s.
+func chainOf(s *state) []*state {
+	var rev []*state
+	for c := s; ; c = c.blk.root {
+		rev = append(rev, c)
+		if c.blk == nil {
+			break
+		}
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	return rev
+}
+
+// assertBlock asserts the path formula of chain[i] (in the block of
+// chain[i-1]) and, for i > 1, the equalities that start the block of
+// chain[i-1] with the values chain[i-1] arrived with.
+func (g *graph) assertBlock(sol *smt.Solver, chain []*state, i int) {
+	s := chain[i]
+	b := s.blk
+	sol.Assert(b.startFacts...)
+	sol.Assert(b.facts[:s.nFacts]...)
+	sol.Assert(s.guard)
+	if i > 1 {
+		prev := chain[i-1]
+		for id, x := range b.start {
+			v, ok := prev.vals[id]
+			if !ok {
+				v = g.startVal(prev.blk, id)
+			}
+			sol.Assert(g.z.Eq(x, v))
+		}
+	}
+}
+
+// closeLinks creates, backwards along chain, the start values that the
+// equalities of assertBlock need: a variable a block reads at its start
+// that the previous block never touched is the previous block's start
+// value, which must exist before that block's equalities are asserted.
+func (g *graph) closeLinks(chain []*state) {
+	for i := len(chain) - 1; i > 1; i-- {
+		prev := chain[i-1]
+		for id := range chain[i].blk.start {
+			if _, ok := prev.vals[id]; !ok {
+				g.startVal(prev.blk, id)
+			}
+		}
+	}
+}
+
+// ovfOf returns the overflow terms of the chain's blocks.
+func ovfOf(chain []*state) []*smt.Term {
+	var out []*smt.Term
+	for _, s := range chain[1:] {
+		for _, o := range s.blk.ovf {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// analyse checks the error path of errS: FALSE (replayed), UNKNOWN, or a
+// refinement of the precision (done false).
+func (r *runner) analyse(ctx context.Context, g *graph, errS *state) (outcome, error) {
+	chain := chainOf(errS)
+	g.closeLinks(chain)
+	sol := r.solver()
+	defer sol.Close()
+	for i := 1; i < len(chain); i++ {
+		g.assertBlock(sol, chain, i)
+	}
+	if err := sol.Err(); err != nil {
+		return outcome{}, err
+	}
+	var noOvf []*smt.Term
+	for _, o := range ovfOf(chain) {
+		noOvf = append(noOvf, g.z.Not(o))
+	}
+	res, err := r.check(ctx, sol, noOvf...)
+	if err != nil {
+		return outcome{}, err
+	}
+	switch res {
+	case smt.Sat:
+		return r.counterexample(ctx, g, sol, chain)
+	case smt.Unknown:
+		r.res.Reason = "solver: " + sol.ReasonUnknown()
+		return outcome{done: true}, nil
+	}
+	if len(noOvf) > 0 {
+		res, err := r.check(ctx, sol)
+		if err != nil {
+			return outcome{}, err
+		}
+		if res != smt.Unsat {
+			r.res.Reason = "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)"
+			if res == smt.Unknown {
+				r.res.Reason = "solver: " + sol.ReasonUnknown()
+			}
+			return outcome{done: true}, nil
+		}
+	}
+	added, err := r.refine(ctx, g, chain)
+	if err != nil {
+		return outcome{}, err
+	}
+	if !added {
+		r.res.Reason = "refinement made no progress: the error path is infeasible but no new predicate removes it"
+		return outcome{done: true}, nil
+	}
+	return outcome{}, nil
+}
+
+// pathTo returns the arcs of the path a model takes from the block root
+// of abstraction state s to s: backwards from s's arrival, at each merged
+// state the latest arc (among those that existed when the path's next arc
+// was made) whose guard holds, as the merged values choose.
+func pathTo(m *smt.Model, s *state) ([]*arc, error) {
+	var rev []*arc
+	a := s.in[0]
+	for {
+		rev = append(rev, a)
+		p := a.from
+		if p.abs {
+			break
+		}
+		var next *arc
+		for k := a.nIn - 1; k >= 0; k-- {
+			ok, err := m.Bool(p.in[k].guard)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				next = p.in[k]
+				break
+			}
+		}
+		if next == nil {
+			return nil, fmt.Errorf("abe: internal error: the model's path breaks at %s", p.loc)
+		}
+		a = next
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	return rev, nil
+}
+
+// counterexample reads the path and inputs of the satisfied error path
+// formula, runs the program along it and replays its inputs.
+func (r *runner) counterexample(ctx context.Context, g *graph, sol *smt.Solver, chain []*state) (outcome, error) {
+	m, err := sol.Model()
+	if err != nil {
+		return outcome{}, err
+	}
+	defer m.Close()
+	var path []*arc
+	for _, s := range chain[1:] {
+		p, err := pathTo(m, s)
+		if err != nil {
+			return outcome{}, err
+		}
+		path = append(path, p...)
+	}
+	f := &follow{path: path, vals: map[*arc]numeric.Int{}}
+	for _, a := range path {
+		if a.input != nil {
+			raw, err := m.Int(a.input.Term)
+			if err != nil {
+				return outcome{}, err
+			}
+			f.vals[a] = encode.Value(*a.input, raw)
+		}
+	}
+	limit := 4*len(path) + 1024
+	run := exec.New(r.prog).Run(f, exec.Options{MaxSteps: limit, Stop: func() bool { return ctx.Err() != nil }})
+	if ctx.Err() != nil {
+		return outcome{}, ctx.Err()
+	}
+	var cx *cex.Counterexample
+	if run.Outcome == exec.ErrorReached {
+		cx, err = cex.Replay(ctx, r.prog, run.InputValues(), cex.ReplayOptions{MaxSteps: limit})
+		if errors.Is(err, cex.ErrNotReached) {
+			cx, err = nil, nil
+		}
+		if err != nil {
+			return outcome{}, err
+		}
+	}
+	switch {
+	case cx == nil:
+		r.res.Reason = "the error path formula is satisfiable, but its inputs do not reach the error when replayed"
+	case len(r.prog.Unsupported()) > 0:
+		r.res.Reason = "an error is reachable in the model, but the program has unsupported constructs"
+	case cx.Overflows > 0:
+		r.res.Reason = "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)"
+	case !cx.Trusted():
+		r.res.Reason = "an error is reachable, but only with values the program leaves undetermined"
+	default:
+		r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", cx
+	}
+	return outcome{done: true}, nil
+}
+
+// follow is an exec.Oracle that makes a run take a path of arcs: an input
+// gets the model's value at the path's next arc of that edge, a choice
+// the path's next edge out of that location.
+type follow struct {
+	path []*arc
+	vals map[*arc]numeric.Int
+	pos  int
+}
+
+func (f *follow) seek(match func(*arc) bool) *arc {
+	for j := f.pos; j < len(f.path); j++ {
+		if match(f.path[j]) {
+			f.pos = j + 1
+			return f.path[j]
+		}
+	}
+	return nil
+}
+
+func (f *follow) Input(h *ir.Havoc, at *ir.Edge) (numeric.Int, bool) {
+	a := f.seek(func(a *arc) bool { return a.edge == at })
+	if a == nil {
+		return numeric.Int{}, false
+	}
+	v, ok := f.vals[a]
+	return v, ok
+}
+
+func (f *follow) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int {
+	// As exec.Inputs does, so that cex.Replay repeats the run.
+	if lo, ok := h.Range.Lo.Int64(); ok && lo > 0 {
+		return numeric.I(lo)
+	}
+	if hi, ok := h.Range.Hi.Int64(); ok && hi < 0 {
+		return numeric.I(hi)
+	}
+	return numeric.I(0)
+}
+
+func (f *follow) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
+	a := f.seek(func(a *arc) bool { return a.edge.From == at })
+	if a == nil {
+		return 0, false
+	}
+	for i, e := range enabled {
+		if e == a.edge {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// refine adds predicates that remove the infeasible error path of chain
+// and reports whether any is new.
+func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, error) {
+	// The first block j whose conjunction with its prefix is
+	// unsatisfiable, and a model of the prefix.
+	sol := r.solver()
+	defer sol.Close()
+	j := -1
+	for i := 1; i < len(chain); i++ {
+		sol.Push()
+		g.assertBlock(sol, chain, i)
+		res, err := r.check(ctx, sol)
+		if err != nil {
+			return false, err
+		}
+		if res == smt.Unsat {
+			j = i
+			sol.Pop(1)
+			break
+		}
+	}
+	if j < 2 {
+		return false, nil
+	}
+	var paths [][]*arc
+	if res, err := r.check(ctx, sol); err != nil || res != smt.Sat {
+		return false, err
+	}
+	m, err := sol.Model()
+	if err != nil {
+		return false, err
+	}
+	for i := 1; i < j; i++ {
+		p, err := pathTo(m, chain[i])
+		if err != nil {
+			m.Close()
+			return false, err
+		}
+		paths = append(paths, p)
+	}
+	m.Close()
+	last := r.solver()
+	defer last.Close()
+	s := chain[j]
+	last.Assert(s.blk.startFacts...)
+	last.Assert(s.blk.facts[:s.nFacts]...)
+	last.Assert(s.guard)
+	if res, err := r.check(ctx, last); err != nil || res != smt.Sat {
+		return false, err
+	}
+	m, err = last.Model()
+	if err != nil {
+		return false, err
+	}
+	p, err := pathTo(m, s)
+	m.Close()
+	if err != nil {
+		return false, err
+	}
+	paths = append(paths, p)
+
+	added := false
+	itps, ok := interpolate(r.prog, paths)
+	env := r.prog.Env()
+	if ok {
+		for k, cs := range itps {
+			for _, c := range cs {
+				if r.prec.add(chain[k+1].loc, c) {
+					added = true
+					r.logf("  predicate at %s %s: %s", chain[k+1].loc.Func.Name, chain[k+1].loc, c.String(env))
+				}
+			}
+		}
+	}
+	r.logf("refinement: chain of %d, first infeasible block %d, interpolants %v", len(chain)-1, j, ok)
+	if added {
+		return true, nil
+	}
+	// Fallback: every atom of the path's conditions at every abstraction
+	// location of the chain (the error location's are useless).
+	for _, p := range paths {
+		for _, a := range p {
+			as, ok := a.edge.Op.(*ir.Assume)
+			if !ok {
+				continue
+			}
+			for _, c := range ir.Atoms(as.Cond) {
+				for _, st := range chain[1:j] {
+					if r.prec.add(st.loc, c) {
+						added = true
+					}
+				}
+			}
+		}
+	}
+	return added, nil
+}
+
+// linPath is the SSA form of a program path as linear constraints over
+// numbered versions of the variables, for interpolation. It
+// over-approximates the path (a disjunction, a disequality or a
+// non-linear value adds nothing), which keeps interpolants sound for it
+// whenever it is still infeasible.
+type linPath struct {
+	prog *ir.Program
+	// pick chooses the disjunct of the k-th disjunction met (-1: none,
+	// the disjunction adds nothing); ors counts them.
+	pick  func(k, n int) int
+	ors   int
+	cur   map[int]numeric.Dim // variable ID -> current version
+	n     int
+	calls []*ir.Call
+	out   []numeric.Constraint
+}
+
+func (lp *linPath) fresh(v *ir.Var) numeric.Dim {
+	d := numeric.Dim(lp.n)
+	lp.n++
+	lp.cur[v.ID] = d
+	return d
+}
+
+func (lp *linPath) bounds(d numeric.Dim, rg numeric.Range) {
+	if lo, ok := rg.Lo.Int64(); ok {
+		lp.out = append(lp.out, numeric.Ge(numeric.Var(d), numeric.Const(lo)))
+	}
+	if hi, ok := rg.Hi.Int64(); ok {
+		lp.out = append(lp.out, numeric.Le(numeric.Var(d), numeric.Const(hi)))
+	}
+}
+
+// version returns the current version of variable id (an initial value
+// within its type on first use).
+func (lp *linPath) version(id numeric.Dim) numeric.Dim {
+	if d, ok := lp.cur[int(id)]; ok {
+		return d
+	}
+	v := lp.prog.Vars[id]
+	d := lp.fresh(v)
+	lp.bounds(d, v.Type.Range())
+	return d
+}
+
+func (lp *linPath) expr(e numeric.LinExpr) numeric.LinExpr { return e.Rename(lp.version) }
+
+// cond appends the linear constraints c implies.
+func (lp *linPath) cond(c ir.Cond) {
+	switch c := c.(type) {
+	case *ir.Atom:
+		lp.out = append(lp.out, c.C.Rename(lp.version))
+	case *ir.And:
+		for _, x := range c.Xs {
+			lp.cond(x)
+		}
+	case *ir.Not:
+		n := ir.Negate(c.X)
+		if x, ok := n.(*ir.Not); ok {
+			if a, ok := x.X.(*ir.Atom); ok && a.C.Kind() == numeric.EQ {
+				lt, gt := ir.SplitDisequality(a.C)
+				lp.or([]ir.Cond{lt, gt})
+			}
+			return
+		}
+		lp.cond(n)
+	case *ir.Or:
+		lp.or(c.Xs)
+	case *ir.BoolConst:
+		if !c.V {
+			lp.out = append(lp.out, numeric.NewConstraint(numeric.Const(1), numeric.LE))
+		}
+	}
+}
+
+// or appends the constraints of the disjunct of xs that pick chooses.
+func (lp *linPath) or(xs []ir.Cond) {
+	k := lp.ors
+	lp.ors++
+	if i := lp.pick(k, len(xs)); i >= 0 && i < len(xs) {
+		lp.cond(xs[i])
+	}
+}
+
+// step appends the constraints of edge e.
+func (lp *linPath) step(e *ir.Edge) {
+	call := false
+	switch op := e.Op.(type) {
+	case *ir.Assume:
+		lp.cond(op.Cond)
+	case *ir.Assign:
+		rhs := make([]numeric.LinExpr, len(op.Rhs))
+		for i, x := range op.Rhs {
+			rhs[i] = lp.expr(x)
+		}
+		for i, x := range op.Lhs {
+			d := lp.fresh(x)
+			lp.out = append(lp.out, numeric.Eq(numeric.Var(d), rhs[i]))
+		}
+	case *ir.Havoc:
+		lp.bounds(lp.fresh(op.Var), op.Range)
+	case *ir.Return:
+		if fn := e.From.Func; op.HasValue && fn.Ret != nil {
+			x := lp.expr(op.Value)
+			lp.out = append(lp.out, numeric.Eq(numeric.Var(lp.fresh(fn.Ret)), x))
+		}
+	case *ir.Call:
+		call = true
+		args := make([]numeric.LinExpr, len(op.Args))
+		for i, x := range op.Args {
+			args[i] = lp.expr(x)
+		}
+		for i, f := range op.Callee.Formals {
+			if i < len(args) {
+				lp.out = append(lp.out, numeric.Eq(numeric.Var(lp.fresh(f)), args[i]))
+			}
+		}
+		for _, v := range append(append([]*ir.Var{}, op.Callee.Locals...), op.Callee.Ret) {
+			if v != nil {
+				lp.fresh(v)
+			}
+		}
+		lp.calls = append(lp.calls, op)
+	}
+	if !call && e.To.Kind == ir.Exit && len(lp.calls) > 0 {
+		op := lp.calls[len(lp.calls)-1]
+		lp.calls = lp.calls[:len(lp.calls)-1]
+		if op.Result != nil && op.Callee.Ret != nil {
+			ret := lp.version(numeric.Dim(op.Callee.Ret.ID))
+			lp.out = append(lp.out, numeric.Eq(numeric.Var(lp.fresh(op.Result)), numeric.Var(ret)))
+		}
+	}
+}
+
+// maxCases bounds the case splits of interpolate.
+const maxCases = 64
+
+// interpolate returns, for each boundary between consecutive paths, the
+// sequence interpolants over program variables of the paths' linear
+// form; false when it is feasible. A disjunction on the paths (C's a !=
+// b is a < b or a > b) is split into its cases: the interpolants of
+// every infeasible case, up to maxCases cases (later disjunctions add
+// nothing beyond that).
+func interpolate(prog *ir.Program, paths [][]*arc) ([][]numeric.Constraint, bool) {
+	first, ok, ors := interpolateCase(prog, paths, func(k, n int) int { return 0 })
+	if ors == 0 {
+		return first, ok
+	}
+	out := make([][]numeric.Constraint, len(paths)-1)
+	any := false
+	for c := 0; c < maxCases; c++ {
+		// Case c picks the disjuncts of the first disjunctions by the
+		// digits of c (binary, the usual two-way split).
+		pick := func(k, n int) int {
+			if k >= 6 {
+				return -1
+			}
+			return (c >> k) & 1
+		}
+		if c >= 1<<min(ors, 6) {
+			break
+		}
+		is, ok, _ := interpolateCase(prog, paths, pick)
+		if !ok {
+			continue
+		}
+		any = true
+		for k := range is {
+			out[k] = append(out[k], is[k]...)
+		}
+	}
+	return out, any
+}
+
+// interpolateCase is interpolate for one choice of disjuncts; it also
+// returns the number of disjunctions met.
+func interpolateCase(prog *ir.Program, paths [][]*arc, pick func(k, n int) int) ([][]numeric.Constraint, bool, int) {
+	lp := &linPath{prog: prog, cur: map[int]numeric.Dim{}, pick: pick}
+	groups := make([][]numeric.Constraint, len(paths))
+	scopes := make([]map[numeric.Dim]int, len(paths))
+	for i, p := range paths {
+		lp.out = nil
+		for _, a := range p {
+			lp.step(a.edge)
+		}
+		groups[i] = lp.out
+		scopes[i] = map[numeric.Dim]int{}
+		for id, d := range lp.cur {
+			scopes[i][d] = id
+		}
+	}
+	is, err := itp.Sequence(groups, lp.n)
+	if err != nil {
+		return nil, false, lp.ors
+	}
+	out := make([][]numeric.Constraint, len(is))
+	for k, c := range is {
+		if c.Expr().IsConst() {
+			continue
+		}
+		ok := true
+		rn := c.Rename(func(d numeric.Dim) numeric.Dim {
+			id, in := scopes[k][d]
+			if !in {
+				ok = false
+				return d
+			}
+			return numeric.Dim(id)
+		})
+		if ok {
+			out[k] = append(out[k], rn)
+		}
+	}
+	return out, true, lp.ors
+}
