@@ -261,3 +261,19 @@ func BenchmarkJoinKernel(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkConstraints is the constraint view of a closed dense octagon
+// (the forced-minimal form of issue 15's harness).
+func BenchmarkConstraints(b *testing.B) {
+	d := Domain{}
+	for _, n := range benchSizes {
+		o := denseClosed(n, 1)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportMetric(float64(len(d.Constraints(o))), "constraints")
+			defer cpuMetric(b)()
+			for i := 0; i < b.N; i++ {
+				d.Constraints(o)
+			}
+		})
+	}
+}

@@ -57,3 +57,42 @@ func TestConcurrentClosureCache(t *testing.T) {
 	}
 	check(t, m)
 }
+
+// TestConstraintsRoundTrip: Assume(Top, Constraints(o)) is o again, on
+// dimensions on both sides of the expression cache's bound (128), from
+// concurrent goroutines (run with -race: the cache is filled lazily).
+func TestConstraintsRoundTrip(t *testing.T) {
+	d := octagon.New()
+	const n = 131
+	var cs []numeric.Constraint
+	for k := 0; k+1 < n; k += 3 {
+		x, y := numeric.Var(numeric.Dim(k)), numeric.Var(numeric.Dim(n-1-k))
+		cs = append(cs, numeric.Le(x.Sub(y), numeric.Const(int64(k%7))),
+			numeric.Le(x.Add(y), numeric.Const(int64(k%5))),
+			numeric.Ge(x.Add(y), numeric.Const(-int64(k%11))),
+			numeric.Le(x, numeric.Const(int64(k))))
+	}
+	o := d.Assume(d.Top(n), cs...)
+	if d.IsBottom(o) {
+		t.Fatal("bottom")
+	}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func() {
+			got := d.Constraints(o)
+			done <- len(got) > 0 && d.Equal(d.Assume(d.Top(n), got...), o)
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if !<-done {
+			t.Error("Constraints does not round-trip")
+		}
+	}
+	// A constraint between two dimensions above the cache's bound.
+	a, b := numeric.Var(129), numeric.Var(130)
+	o2 := d.Assume(d.Top(n), numeric.Eq(a.Sub(b), numeric.Const(3)))
+	want := "x129 - x130 = 3"
+	if got := d.String(o2, nil); got != want {
+		t.Errorf("String = %q, want %q", got, want)
+	}
+}

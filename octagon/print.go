@@ -3,7 +3,11 @@
 
 package octagon
 
-import "github.com/numpred/numpred/numeric"
+import (
+	"sync/atomic"
+
+	"github.com/numpred/numpred/numeric"
+)
 
 // Constraints returns a conjunction of constraints whose integer
 // solutions are exactly gamma(a): for each variable its bounds (an
@@ -16,16 +20,6 @@ func (Domain) Constraints(a *Octagon) []numeric.Constraint {
 		return []numeric.Constraint{numeric.False}
 	}
 	m, n := ca.m, a.n
-	// The expressions are built once per variable and once per needed
-	// pair orientation, and each constraint shares its expression's terms
-	// (AddConst does not copy them): one allocation per binary constraint
-	// instead of one per arithmetic step.
-	pos := make([]numeric.LinExpr, n) // x
-	neg := make([]numeric.LinExpr, n) // -x
-	for x := range pos {
-		pos[x] = numeric.Var(numeric.Dim(x))
-		neg[x] = pos[x].Neg()
-	}
 	// u[i] bounds V_i (half of the unary entry), inf when unbounded.
 	u := make([]int64, 2*n)
 	for i := range u {
@@ -34,7 +28,10 @@ func (Domain) Constraints(a *Octagon) []numeric.Constraint {
 	cs := make([]numeric.Constraint, 0, countConstraints(m, n, u))
 	for x := 0; x < n; x++ {
 		hi, nlo := u[2*x], u[2*x+1]
-		cs = appendBounds(cs, pos[x], neg[x], hi, nlo, false, false)
+		if hi != inf || nlo != inf {
+			v := varExprOf(x)
+			cs = appendBounds(cs, v.pos, v.neg, hi, nlo, false, false)
+		}
 	}
 	// implied reports whether V_b - V_a <= v follows from the unary
 	// bounds V_b <= u_b and -V_a <= u_(a^1).
@@ -46,17 +43,84 @@ func (Domain) Constraints(a *Octagon) []numeric.Constraint {
 		for y := x + 1; y < n; y++ {
 			// x - y <= d1 (entry (2y, 2x)), y - x <= d2 (entry (2x, 2y)).
 			d1, d2 := get(m, 2*y, 2*x), get(m, 2*x, 2*y)
-			if h, l := implied(2*y, 2*x, d1), implied(2*x, 2*y, d2); !h || !l {
-				cs = appendPairLazy(cs, pos[x], neg[y], neg[x], pos[y], d1, d2, h, l)
-			}
+			h1, l1 := implied(2*y, 2*x, d1), implied(2*x, 2*y, d2)
 			// x + y <= s1 (entry (2y+1, 2x)), -x - y <= s2 (entry (2y, 2x+1)).
 			s1, s2 := get(m, 2*y+1, 2*x), get(m, 2*y, 2*x+1)
-			if h, l := implied(2*y+1, 2*x, s1), implied(2*y, 2*x+1, s2); !h || !l {
-				cs = appendPairLazy(cs, pos[x], pos[y], neg[x], neg[y], s1, s2, h, l)
+			h2, l2 := implied(2*y+1, 2*x, s1), implied(2*y, 2*x+1, s2)
+			if h1 && l1 && h2 && l2 {
+				continue
+			}
+			p := pairExprOf(x, y)
+			if !h1 || !l1 {
+				cs = appendBounds(cs, p.diff, p.negDiff, d1, d2, h1, l1)
+			}
+			if !h2 || !l2 {
+				cs = appendBounds(cs, p.sum, p.negSum, s1, s2, h2, l2)
 			}
 		}
 	}
 	return cs
+}
+
+// cachedDims bounds the dimensions whose expressions are cached.
+const cachedDims = 128
+
+// varExprs are the expressions x and -x of one variable.
+type varExprs struct{ pos, neg numeric.LinExpr }
+
+// pairExprs are the binary octagonal expressions over x < y.
+type pairExprs struct {
+	diff, negDiff, sum, negSum numeric.LinExpr // x - y, y - x, x + y, -x - y
+}
+
+// The expressions of Constraints are cached for dimensions below
+// cachedDims (LinExprs are immutable, so constraints may share them, and
+// AddConst does not copy their terms): the constraint view of a value then
+// allocates only its result slice. Row y of pairCache holds the pairs
+// (x, y) for x < y, built on first use; with 128 dimensions the cache
+// holds at most 32512 expressions (about 3 MB).
+var (
+	varCache  [cachedDims]atomic.Pointer[varExprs]
+	pairCache [cachedDims]atomic.Pointer[[]pairExprs]
+)
+
+func newVarExprs(x int) varExprs {
+	v := numeric.Var(numeric.Dim(x))
+	return varExprs{v, v.Neg()}
+}
+
+func newPairExprs(x, y int, vx, vy varExprs) pairExprs {
+	return pairExprs{vx.pos.Add(vy.neg), vx.neg.Add(vy.pos), vx.pos.Add(vy.pos), vx.neg.Add(vy.neg)}
+}
+
+// varExprOf returns the expressions of variable x.
+func varExprOf(x int) varExprs {
+	if x >= cachedDims {
+		return newVarExprs(x)
+	}
+	if v := varCache[x].Load(); v != nil {
+		return *v
+	}
+	v := newVarExprs(x)
+	varCache[x].Store(&v) // a concurrent caller may store an equal value
+	return v
+}
+
+// pairExprOf returns the expressions of the pair x < y.
+func pairExprOf(x, y int) pairExprs {
+	if y >= cachedDims {
+		return newPairExprs(x, y, varExprOf(x), varExprOf(y))
+	}
+	if row := pairCache[y].Load(); row != nil {
+		return (*row)[x]
+	}
+	vy := varExprOf(y)
+	row := make([]pairExprs, y)
+	for x := range row {
+		row[x] = newPairExprs(x, y, varExprOf(x), vy)
+	}
+	pairCache[y].Store(&row)
+	return row[x]
 }
 
 // countConstraints returns the number of constraints Constraints emits
@@ -108,20 +172,6 @@ func appendBounds(cs []numeric.Constraint, e, ne numeric.LinExpr, hi, nlo int64,
 		cs = append(cs, numeric.NewConstraint(e.AddConst(numeric.I(-hi)), numeric.LE))
 	}
 	return cs
-}
-
-// appendPairLazy is appendBounds for e = a1 + a2 and -e = b1 + b2 (single
-// terms over two different variables, a1 and b1 on the lower one), building
-// only the expressions it needs.
-func appendPairLazy(cs []numeric.Constraint, a1, a2, b1, b2 numeric.LinExpr, hi, nlo int64, hiImplied, loImplied bool) []numeric.Constraint {
-	var e, ne numeric.LinExpr
-	if !hiImplied || (hi != inf && nlo != inf && hi == -nlo) {
-		e = a1.Add(a2)
-	}
-	if !loImplied && !(hi != inf && nlo != inf && hi == -nlo) {
-		ne = b1.Add(b2)
-	}
-	return appendBounds(cs, e, ne, hi, nlo, hiImplied, loImplied)
 }
 
 // String formats a as a conjunction of constraints, naming dimensions by
