@@ -11,6 +11,7 @@ import (
 
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/smt"
 )
 
 // stack is an interned call stack: the call edges from main's frame to
@@ -96,6 +97,9 @@ type node struct {
 	// memo caches covered() for epoch memoEpoch-1.
 	memo      bool
 	memoEpoch int
+	// terms caches the terms of the label's parts for version termsVersion.
+	terms        []*smt.Term
+	termsVersion int
 }
 
 // dead reports whether n's label is false.

@@ -112,6 +112,8 @@ type runner struct {
 	stacks    map[stackKey]*stack
 	epoch     int // incremented at each change of coverage
 	coverMemo map[[4]int]bool
+	impSol    *smt.Solver // the solver of implication checks
+	coreSol   *smt.Solver // the solver of the interpolation's unsat cores
 }
 
 // Run checks prog with IMPACT until a verdict or the end of ctx
@@ -447,7 +449,7 @@ func (r *runner) coverCheck(ctx context.Context, v, w *node) (bool, error) {
 	if ok, in := r.coverMemo[key]; in {
 		return ok, nil
 	}
-	ok, err := r.implies(ctx, v.label, w.label)
+	ok, err := r.impliesTerms(ctx, v.label, w.label, func() ([]*smt.Term, []*smt.Term) { return r.labelTerms(v), r.labelTerms(w) })
 	if err != nil {
 		return false, err
 	}
@@ -455,8 +457,37 @@ func (r *runner) coverCheck(ctx context.Context, v, w *node) (bool, error) {
 	return ok, nil
 }
 
+// labelTerms returns the terms of n's label parts, cached per version.
+func (r *runner) labelTerms(n *node) []*smt.Term {
+	if n.terms == nil || n.termsVersion != n.version {
+		n.terms = make([]*smt.Term, len(n.label))
+		for i, d := range n.label {
+			n.terms[i] = r.dnfTerm(d, "s!")
+		}
+		n.termsVersion = n.version
+	}
+	return n.terms
+}
+
 // implies reports whether a implies b (over the integers).
 func (r *runner) implies(ctx context.Context, a, b label) (bool, error) {
+	return r.impliesTerms(ctx, a, b, func() ([]*smt.Term, []*smt.Term) {
+		as := make([]*smt.Term, len(a))
+		for i, d := range a {
+			as[i] = r.dnfTerm(d, "s!")
+		}
+		bs := make([]*smt.Term, len(b))
+		for i, d := range b {
+			bs[i] = r.dnfTerm(d, "s!")
+		}
+		return as, bs
+	})
+}
+
+// impliesTerms is implies with the labels' terms built by terms when a
+// solver query is needed. The query runs in one incremental solver,
+// inside a push and pop.
+func (r *runner) impliesTerms(ctx context.Context, a, b label, terms func() ([]*smt.Term, []*smt.Term)) (bool, error) {
 	if a.isFalse() {
 		return true, nil
 	}
@@ -475,16 +506,19 @@ func (r *runner) implies(ctx context.Context, a, b label) (bool, error) {
 	}
 	r.res.Stats.CoverChecks++
 	z := r.z
-	sol := z.NewSimpleSolver()
-	defer sol.Close()
-	for _, d := range a {
-		sol.Assert(r.dnfTerm(d, "s!"))
+	if r.impSol == nil {
+		r.impSol = z.NewSimpleSolver()
 	}
-	bs := make([]*smt.Term, 0, len(b))
-	for _, d := range b {
-		bs = append(bs, r.dnfTerm(d, "s!"))
+	sol := r.impSol
+	as, bs := terms()
+	sol.Push()
+	defer sol.Pop(1)
+	sol.Assert(as...)
+	if len(bs) == 1 {
+		sol.Assert(z.Not(bs[0]))
+	} else {
+		sol.Assert(z.Not(z.And(bs...)))
 	}
-	sol.Assert(z.Not(z.And(bs...)))
 	if err := sol.Err(); err != nil {
 		return false, err
 	}

@@ -107,8 +107,12 @@ func intLit(z *smt.Context, c numeric.Int) *smt.Term {
 // conjunction, errSat when it is satisfiable.
 func (r *runner) core(ctx context.Context, groups []dnf) ([]int, error) {
 	z := r.z
-	sol := z.NewSimpleSolver()
-	defer sol.Close()
+	if r.coreSol == nil {
+		r.coreSol = z.NewSimpleSolver()
+	}
+	sol := r.coreSol
+	sol.Push()
+	defer sol.Pop(1)
 	var lits []*smt.Term
 	index := map[string]int{}
 	for i, g := range groups {
