@@ -45,7 +45,10 @@ func analyzeJSON(t *testing.T, file string) (verdict string, c *cex.Counterexamp
 	var out, errb bytes.Buffer
 	run(append(args, file), &out, &errb)
 	var r struct {
-		Verdict string `json:"verdict"`
+		Verdict string  `json:"verdict"`
+		Engine  string  `json:"engine"`
+		Reason  string  `json:"reason"`
+		Time    float64 `json:"time_s"`
 		Cex     *struct {
 			Inputs []struct {
 				Function string `json:"function"`
@@ -57,6 +60,7 @@ func analyzeJSON(t *testing.T, file string) (verdict string, c *cex.Counterexamp
 		t.Errorf("%s: analyze printed no JSON record (%v):\n%s\n%s", file, err, out.String(), errb.String())
 		return "", nil
 	}
+	t.Logf("%s\t%s\t%s\t%.1f s\t%s", file, r.Verdict, r.Engine, r.Time, r.Reason)
 	if r.Verdict != "FALSE" {
 		return r.Verdict, nil
 	}
