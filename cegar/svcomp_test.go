@@ -25,6 +25,7 @@ var (
 	onlyFlag      = flag.String("cegar.only", "", "run only the tasks whose file contains this string")
 	verboseRounds = flag.Bool("cegar.rounds", false, "log every round")
 	emptyNumFlag  = flag.Bool("cegar.emptynum", false, "with -cegar.initial empty, start with no numeric variables either")
+	budgetFlag    = flag.Int("cegar.budget", 0, "interp.Config.CexBudget of -cegar.svcomp and -cegar.all (0: the loop's default)")
 )
 
 type task struct{ file, category, expected string }
@@ -79,6 +80,7 @@ func TestSVCOMP(t *testing.T) {
 			continue
 		}
 		opt := cegar.Options{Interp: interp.DefaultConfig(), Refiner: cegar.Refiner(*refinerFlag), Initial: cegar.Initial(*initialFlag), EmptyNumeric: *emptyNumFlag}
+		opt.Interp.CexBudget = *budgetFlag
 		ctx, cancel := context.WithTimeout(context.Background(), *timeoutFlag)
 		t0 := time.Now()
 		res, err := cegar.Run(ctx, prog, opt)

@@ -8,6 +8,8 @@
 package interp
 
 import (
+	"math"
+
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 )
@@ -35,8 +37,8 @@ const (
 // follows (analyzeFunc from callInput): the call site of a level is one
 // whose own input still reaches the level's target, and a call that
 // returns is expanded over the values of its own input.
-func (en *engine[A]) cexPath(c *context[A], l *ir.Loc) (path []*ir.Edge, none bool) {
-	p, complete := en.cexSearch()
+func (en *engine[A]) cexPath(c *context[A], l *ir.Loc, budget int) (path []*ir.Edge, none bool) {
+	p, complete := en.cexSearch(budget)
 	if p != nil || complete {
 		return p, complete
 	}
@@ -254,12 +256,13 @@ func connected(p *ir.Program, path []*ir.Edge, l *ir.Loc) bool {
 	return at == l || (len(path) > 0 && path[len(path)-1].To == l)
 }
 
-// cexBudget bounds the abstract operations (posts, inclusion tests) of
-// one cexSearch; maxCovering bounds the states kept per location (of one
-// exploration) for covering.
+// DefaultCexBudget bounds the abstract operations (posts, inclusion
+// tests) of one cexSearch unless Config.CexBudget says otherwise;
+// maxCovering bounds the states kept per location (of one exploration)
+// for covering.
 const (
-	cexBudget   = 50000
-	maxCovering = 256
+	DefaultCexBudget = 50000
+	maxCovering      = 256
 )
 
 // cexSearch searches, depth first from main's entry, for a path to an
@@ -283,8 +286,14 @@ const (
 // every explored state was expanded by the engine's own sound transfer
 // functions and a covered state's successors are covered by its
 // coverer's.
-func (en *engine[A]) cexSearch() (path []*ir.Edge, complete bool) {
-	x := &cexExplorer[A]{en: en, g: newCexGuide(en.prog), budget: cexBudget, memo: map[*ir.Func][]*cexCall[A]{}, active: map[*ir.Func]int{}}
+func (en *engine[A]) cexSearch(budget int) (path []*ir.Edge, complete bool) {
+	switch {
+	case budget == 0:
+		budget = DefaultCexBudget
+	case budget < 0:
+		budget = math.MaxInt
+	}
+	x := &cexExplorer[A]{en: en, g: newCexGuide(en.prog), budget: budget, memo: map[*ir.Func][]*cexCall[A]{}, active: map[*ir.Func]int{}}
 	main := en.contextsOf(en.prog.Main)
 	if len(main) == 0 {
 		return nil, false

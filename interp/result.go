@@ -73,8 +73,11 @@ type Config struct {
 	Precision *Precision
 	// CexPath asks, when an error location stays reachable, for
 	// Result.Path and Result.NoPath (a search in the abstraction without
-	// joins, cexpath.go: it costs up to cexBudget abstract operations).
+	// joins, cexpath.go: it costs up to CexBudget abstract operations).
 	CexPath bool
+	// CexBudget bounds the abstract operations of that search: 0 means
+	// DefaultCexBudget, a negative value no bound but the deadline.
+	CexBudget int
 }
 
 // Defaults of Config's budgets.
