@@ -57,11 +57,13 @@ const (
 // scratch holds the vectors of one closure, allocated once per call.
 type scratch struct {
 	c0, c1, r0, r1 []int64
+	b0, b1         []int64 // closeVar's twin vectors
 }
 
 func newScratch(n int) *scratch {
-	buf := make([]int64, 8*n)
-	return &scratch{c0: buf[0 : 2*n], c1: buf[2*n : 4*n], r0: buf[4*n : 6*n], r1: buf[6*n : 8*n]}
+	buf := make([]int64, 12*n)
+	return &scratch{c0: buf[0 : 2*n], c1: buf[2*n : 4*n], r0: buf[4*n : 6*n], r1: buf[6*n : 8*n],
+		b0: buf[8*n : 10*n], b1: buf[10*n : 12*n]}
 }
 
 // fastOp reports whether v is +inf or in the fast range.

@@ -243,7 +243,12 @@ func TestCloseVarMatchesFullClosure(t *testing.T) {
 		for c := 0; c < 3000; c++ {
 			n := 1 + rng.Intn(6)
 			m := randMatrix(rng, n, rng.Intn(3*n), 20)
-			if !tightClose(m, n) {
+			if rng.Intn(4) == 0 {
+				// A bound near the fast kernels' limit of 2^58 in the
+				// closed rest.
+				setHuge(rng, m, rng.Intn(2*n), rng.Intn(2*n))
+			}
+			if !exactClose(m, n) {
 				continue
 			}
 			x := rng.Intn(n)
@@ -256,8 +261,12 @@ func TestCloseVarMatchesFullClosure(t *testing.T) {
 				}
 				set(m, p, j, rng.Int63n(41)-10)
 			}
+			if rng.Intn(4) == 0 {
+				// A bound of x near the fast kernels' limit of 2^58.
+				setHuge(rng, m, 2*x+rng.Intn(2), rng.Intn(2*n))
+			}
 			want := append([]int64(nil), m...)
-			okWant := tightClose(want, n)
+			okWant := exactClose(want, n)
 			got := append([]int64(nil), m...)
 			ok := closeVar(got, n, x, newScratch(n))
 			if ok != okWant {
@@ -270,6 +279,19 @@ func TestCloseVarMatchesFullClosure(t *testing.T) {
 			}
 		}
 	})
+}
+
+// setHuge sets entry (i, j), off the diagonal, to about ±2^58 (either
+// side of closeVar's fast limit).
+func setHuge(rng *rand.Rand, m []int64, i, j int) {
+	if i == j {
+		return
+	}
+	v := int64(1)<<58 - 2 + rng.Int63n(5)
+	if rng.Intn(2) == 0 {
+		v = -v
+	}
+	set(m, i, j, v)
 }
 
 // bigClose is refClose in exact big-integer arithmetic (nil is +inf).

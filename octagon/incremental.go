@@ -64,6 +64,43 @@ func addConstraint(m []int64, n, a, b int, c int64, s *scratch) bool {
 	return finish(m, n, tighten(m, n))
 }
 
+// varStand stands in for +inf in closeVar's first step: above 2^61 plus
+// any operand (> -2^58), and twice it does not overflow.
+const varStand int64 = 1<<61 + 1<<59
+
+// closeVarRow is the inner loop of closeVar's first step over row k of
+// the rest (edges k -> j of weight w = row[j]): r0[j] = min(r0[j], x0 +
+// w), r1[j] = min(r1[j], x1 + w), and it returns min_j b0[j] + w and min_j
+// b1[j] + w (paths through the twin edges). Operands are varStand or
+// below 2^58 in magnitude; +inf entries of row are read as varStand.
+func closeVarRow(row []int64, x0, x1 int64, r0, r1, b0, b1 []int64) (t0, t1 int64) {
+	t0, t1 = inf, inf
+	r0 = r0[:len(row)]
+	r1 = r1[:len(row)]
+	b0 = b0[:len(row)]
+	b1 = b1[:len(row)]
+	for j, w := range row {
+		w = min(w, varStand)
+		r0[j] = min(r0[j], x0+w)
+		r1[j] = min(r1[j], x1+w)
+		t0 = min(t0, b0[j]+w)
+		t1 = min(t1, b1[j]+w)
+	}
+	return t0, t1
+}
+
+// rowSlowOps reports whether every entry of row satisfies slowOp.
+func rowSlowOps(row []int64) bool {
+	lo, hi := int64(0), int64(0)
+	for _, w := range row {
+		lo = min(lo, w)
+		if w != inf {
+			hi = max(hi, w)
+		}
+	}
+	return lo > -fastLim/4 && hi < fastLim/4
+}
+
 // slowOp reports whether v is +inf or small enough (below 2^58 in
 // magnitude) that a sum of four such operands stays in the fast range.
 func slowOp(v int64) bool { return v == inf || (v > -fastLim/4 && v < fastLim/4) }
@@ -98,29 +135,40 @@ func closeVar(m []int64, n, v int, s *scratch) bool {
 			return exactClose(m, n)
 		}
 	}
-	copy(i0, r0)
-	copy(i1, r1)
 	// Segments that end outside v: one edge of v's row, then a closed
-	// entry of the rest.
+	// entry of the rest. Every operand is +inf or below 2^58 in
+	// magnitude, so with +inf read as the stand-in varStand the sums are
+	// exact, never overflow, and a sum with a stand-in is >= thresh (read
+	// as +inf afterwards). The edges of the rest into v's nodes (columns
+	// 2v, 2v+1) are included: they are real edges, so every value is
+	// still the weight of a real path.
+	b0, b1 := s.b0, s.b1 // b0[j] = i0[j^1]: paths p0 -> j^1
+	for j := 0; j < N; j++ {
+		i0[j], i1[j] = min(r0[j], varStand), min(r1[j], varStand)
+	}
+	for j := 0; j < N; j++ {
+		b0[j], b1[j] = i0[j^1], i1[j^1]
+	}
 	for k := 0; k < N; k++ {
 		if k>>1 == v {
 			continue
 		}
 		start := rowStart(k)
 		row := m[start : start+(k|1)+1]
-		for j, w := range row {
-			if w == inf || j>>1 == v {
-				continue
-			}
-			if !slowOp(w) {
-				return exactClose(m, n)
-			}
-			// Edge k -> j: paths p -> k -> j.
-			r0[j] = min(r0[j], addUp(i0[k], w))
-			r1[j] = min(r1[j], addUp(i1[k], w))
-			// Its twin j^1 -> k^1: paths p -> j^1 -> k^1.
-			r0[k^1] = min(r0[k^1], addUp(i0[j^1], w))
-			r1[k^1] = min(r1[k^1], addUp(i1[j^1], w))
+		if !rowSlowOps(row) {
+			return exactClose(m, n)
+		}
+		t0, t1 := closeVarRow(row, i0[k], i1[k], r0[:len(row)], r1[:len(row)], b0[:len(row)], b1[:len(row)])
+		// The twin of edge k -> j is j^1 -> k^1: paths p -> j^1 -> k^1.
+		r0[k^1] = min(r0[k^1], t0)
+		r1[k^1] = min(r1[k^1], t1)
+	}
+	for j := 0; j < N; j++ {
+		if r0[j] >= thresh {
+			r0[j] = inf
+		}
+		if r1[j] >= thresh {
+			r1[j] = inf
 		}
 	}
 	// Segments that come back to v: the above, then one edge into v.
