@@ -6,7 +6,6 @@
 package verify
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -30,13 +29,19 @@ const (
 	// CEGAR is the NumPredDom fixpoint refined from spurious
 	// counterexamples (package cegar).
 	CEGAR = "cegar"
+	// ABE is predicate abstraction with adjustable-block encoding
+	// (package abe).
+	ABE = "abe"
+	// IMPACT is McMillan's lazy abstraction with interpolants (package
+	// impact).
+	IMPACT = "impact"
 	// Auto is the default strategy: several engines and configurations,
 	// cheap ones first, within the time limit (see auto.go).
 	Auto = "auto"
 )
 
 // EngineNames are the engines, in the order `--engine all` runs them.
-var EngineNames = []string{Absint, CEGAR, BMC, KInduction}
+var EngineNames = []string{Absint, CEGAR, BMC, KInduction, ABE, IMPACT}
 
 // BMCConfig configures the BMC and k-induction engines.
 type BMCConfig struct {
@@ -80,11 +85,7 @@ const DefaultEngineBudget = 30 * time.Second
 // (or DefaultEngineBudget).
 func runBMC(prog *ir.Program, cfg Config, induction bool) (*Result, error) {
 	start := time.Now()
-	deadline := cfg.Interp.Deadline
-	if deadline.IsZero() {
-		deadline = start.Add(DefaultEngineBudget)
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	ctx, cancel := engineDeadline(cfg)
 	defer cancel()
 	opt := bmc.DefaultOptions()
 	opt.Induction = induction
@@ -131,11 +132,7 @@ func runBMC(prog *ir.Program, cfg Config, induction bool) (*Result, error) {
 // DefaultEngineBudget).
 func runCEGAR(prog *ir.Program, cfg Config) (*Result, error) {
 	start := time.Now()
-	deadline := cfg.Interp.Deadline
-	if deadline.IsZero() {
-		deadline = start.Add(DefaultEngineBudget)
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	ctx, cancel := engineDeadline(cfg)
 	defer cancel()
 	opt := cegar.Options{Interp: cfg.Interp, Refiner: cegar.Refiner(cfg.CEGAR.Refiner),
 		MaxRefinements: cfg.CEGAR.MaxRefinements, Initial: cegar.Initial(cfg.CEGAR.Initial)}

@@ -9,8 +9,9 @@
 //  3. when the fixpoint leaves an error location reachable, the
 //     counterexample search again, until the deadline.
 //
-// BMC and KInduction are package bmc's engines; Auto is described in
-// auto.go.
+// BMC and KInduction are package bmc's engines, ABE and IMPACT the
+// abstract-reachability-graph engines of packages abe and impact; Auto is
+// described in auto.go.
 //
 // FALSE is answered only with a counterexample that cex replayed on the
 // concrete interpreter, that depends on no value the program leaves
@@ -46,6 +47,10 @@ type Config struct {
 	BMC BMCConfig
 	// CEGAR configures the cegar engine.
 	CEGAR CEGARConfig
+	// ABE configures the abe engine.
+	ABE ABEConfig
+	// IMPACT configures the impact engine.
+	IMPACT IMPACTConfig
 }
 
 // DefaultSearchBudget is the search's budget without a deadline.
@@ -66,6 +71,9 @@ type Result struct {
 	Stages []Stage
 	// Rounds are the CEGAR engine's rounds.
 	Rounds []cegar.RoundStats
+	// Dot writes the engine's abstract reachability graph (abe, impact;
+	// nil for the others).
+	Dot DotWriter
 }
 
 // Run verifies prog under cfg with the engine cfg.Engine.
@@ -79,6 +87,10 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 		return runBMC(prog, cfg, true)
 	case CEGAR:
 		return runCEGAR(prog, cfg)
+	case ABE:
+		return runABE(prog, cfg)
+	case IMPACT:
+		return runIMPACT(prog, cfg)
 	case Auto:
 		return runAuto(prog, cfg)
 	}

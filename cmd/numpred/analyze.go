@@ -182,7 +182,8 @@ type runRecord struct {
 	Trace      []string  `json:"trace,omitempty"`
 	Cex        *cex.JSON `json:"counterexample,omitempty"`
 	cx         *cex.Counterexample
-	ops        interp.Stats   // for the operation lines of --stats
+	ops        interp.Stats // for the operation lines of --stats
+	dot        verify.DotWriter
 	Invariants []jsonInvarint `json:"invariants,omitempty"`
 	// EngineStats are the engine's own statistics (bmc: k, formula size).
 	EngineStats map[string]float64 `json:"engine_stats,omitempty"`
@@ -257,6 +258,9 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 		}
 		recs = append(recs, record(file, spec.label(), f.numeric, res))
 	}
+	if s := f.eng.writeDots(recs, stderr); s > status {
+		status = s
+	}
 	if f.witness != "" {
 		if s := writeWitness(file, f, prog.Lang, recs, stderr); s > status {
 			status = s
@@ -300,6 +304,7 @@ func record(file, domain, numeric string, vres *verify.Result) runRecord {
 	}
 	r.ops = res.Stats
 	r.Engine = vres.Engine
+	r.dot = vres.Dot
 	for _, rd := range vres.Rounds {
 		r.Rounds = append(r.Rounds, roundOf(rd))
 	}

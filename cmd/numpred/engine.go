@@ -6,6 +6,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -24,18 +27,26 @@ type engineFlags struct {
 	refiner        string
 	maxRefinements int
 	precision      string
+	block          string
+	cartesian      bool
+	forcedCovering bool
+	dot            string
 }
 
 // addEngineFlags registers the engine flags on fs; parse them with
 // (*engineFlags).parse after fs.Parse.
 func addEngineFlags(fs *pflag.FlagSet, e *engineFlags) *string {
-	engine := fs.String("engine", verify.Auto, "engine: auto (the default strategy: search, bmc, fixpoints, k-induction within --timeout, 30s without), absint (the NumPredDom fixpoint under --domain/--numeric, with the counterexample search), cegar (the fixpoint refined from spurious counterexamples), bmc, kind (k-induction), a comma list, or all (absint, cegar, bmc and kind side by side); --domain, --numeric, --preds or --invariants without --engine select absint")
+	engine := fs.String("engine", verify.Auto, "engine: auto (the default strategy: search, bmc, fixpoints, k-induction within --timeout, 30s without), absint (the NumPredDom fixpoint under --domain/--numeric, with the counterexample search), cegar (the fixpoint refined from spurious counterexamples), bmc, kind (k-induction), abe (predicate abstraction with adjustable-block encoding), impact (lazy abstraction with interpolants), a comma list, or all (every engine side by side); --domain, --numeric, --preds or --invariants without --engine select absint")
 	fs.IntVar(&e.unwind, "unwind", 0, "bmc and kind: the bound k (loop iterations and recursive calls unwound); 0 increases k (1, 2, 4, ...) until the time limit")
 	fs.StringVar(&e.encoding, "encoding", "bv", "bmc and kind: the formulas' arithmetic: bv (bit-precise) or lia (linear integer arithmetic)")
 	fs.BoolVar(&e.kindInvariants, "kind-invariants", true, "kind: strengthen the induction step with the fixpoint's invariants at loop heads")
 	fs.StringVar(&e.refiner, "refiner", string(cegar.DefaultRefiner), "cegar: how an infeasible counterexample refines the precision: core (unsat core: its variables, then its atoms), interpolant (sequence interpolants) or both")
 	fs.IntVar(&e.maxRefinements, "max-refinements", cegar.DefaultMaxRefinements, "cegar: the most refinements; then UNKNOWN")
 	fs.StringVar(&e.precision, "precision", string(cegar.DefaultInitial), "cegar: the first round's precision: empty (no predicates), atoms (every branch atom, as absint) or preds (only --preds)")
+	fs.StringVar(&e.block, "block", "lbe", "abe: the block-adjustment operator: sbe (abstract after every edge), lbe (at loop heads, function entries and returns), k=N (when a block's longest path exceeds N edges) or lbe+k=N")
+	fs.BoolVar(&e.cartesian, "cartesian", false, "abe: the cartesian predicate abstraction instead of the boolean one (AllSAT)")
+	fs.BoolVar(&e.forcedCovering, "forced-covering", false, "impact: McMillan's forced covering")
+	fs.StringVar(&e.dot, "dot", "", "abe and impact: write the abstract reachability graph in Graphviz dot to this file (with several such runs, the engine's name goes before the extension)")
 	return engine
 }
 
@@ -62,6 +73,9 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 	if !contains(cegar.InitialNames, e.precision) {
 		return fmt.Errorf("unknown precision %q (want %s)", e.precision, strings.Join(cegar.InitialNames, ", "))
 	}
+	if !blockPattern.MatchString(e.block) {
+		return fmt.Errorf("unknown block operator %q (want sbe, lbe, k=N or lbe+k=N)", e.block)
+	}
 	e.engines = nil
 	for _, s := range strings.Split(engine, ",") {
 		s = strings.TrimSpace(strings.ToLower(s))
@@ -76,6 +90,9 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 	}
 	return nil
 }
+
+// blockPattern is the syntax of --block (package abe decides the rest).
+var blockPattern = regexp.MustCompile(`^(sbe|lbe|k=[1-9][0-9]*|lbe\+k=[1-9][0-9]*)$`)
 
 // runSpec is one run of a file: an engine, and for absint a domain.
 type runSpec struct {
@@ -104,6 +121,8 @@ func (e *engineFlags) config(cfg verify.Config, spec runSpec) verify.Config {
 	cfg.Engine = spec.engine
 	cfg.BMC = verify.BMCConfig{Unwind: e.unwind, Encoding: e.encoding, NoInvariants: !e.kindInvariants}
 	cfg.CEGAR = verify.CEGARConfig{Refiner: e.refiner, MaxRefinements: e.maxRefinements, Initial: e.precision}
+	cfg.ABE = verify.ABEConfig{Block: e.block, Cartesian: e.cartesian}
+	cfg.IMPACT = verify.IMPACTConfig{ForcedCovering: e.forcedCovering}
 	return cfg
 }
 
@@ -188,4 +207,41 @@ func roundOf(r cegar.RoundStats) jsonRound {
 	return jsonRound{Round: r.Round, Preds: r.Preds, NumVars: r.NumVars, Verdict: string(r.Verdict),
 		PathLen: r.PathLen, Feasible: r.Feasible, Stage: r.Stage, AddedPreds: r.AddedPreds, AddedVars: r.AddedVars,
 		AnalysisS: r.Analysis.Seconds(), SMTS: r.SMT.Seconds(), TimeS: r.Time.Seconds()}
+}
+
+// writeDots writes the graph of every run that has one to --dot's file
+// (the engine's name before the extension when several runs have one).
+func (e *engineFlags) writeDots(recs []runRecord, stderr io.Writer) int {
+	if e.dot == "" {
+		return exitOK
+	}
+	var with []runRecord
+	for _, r := range recs {
+		if r.dot != nil {
+			with = append(with, r)
+		}
+	}
+	if len(with) == 0 {
+		fmt.Fprintf(stderr, "numpred analyze: --dot: no run built a graph (only abe and impact do)\n")
+		return exitUsage
+	}
+	for _, r := range with {
+		name := e.dot
+		if len(with) > 1 {
+			ext := filepath.Ext(name)
+			name = strings.TrimSuffix(name, ext) + "." + r.Engine + ext
+		}
+		f, err := os.Create(name)
+		if err == nil {
+			err = r.dot(f)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "numpred analyze: --dot: %v\n", err)
+			return exitUsage
+		}
+	}
+	return exitOK
 }

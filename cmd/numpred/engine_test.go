@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -31,7 +33,7 @@ func TestEngineAll(t *testing.T) {
 		}
 		engines[r.Engine] = r.Verdict
 	}
-	for _, e := range []string{"absint", "bmc", "kind"} {
+	for _, e := range []string{"absint", "bmc", "kind", "abe", "impact"} {
 		if engines[e] != "FALSE" {
 			t.Errorf("engine %s: %q, want FALSE (all: %v)", e, engines[e], engines)
 		}
@@ -58,10 +60,38 @@ func TestEngineFlagErrors(t *testing.T) {
 		{"analyze", "--engine", "magic", "x.c"},
 		{"analyze", "--engine", "bmc", "--encoding", "float", "x.c"},
 		{"analyze", "--engine", "bmc", "--unwind", "-1", "x.c"},
+		{"analyze", "--engine", "abe", "--block", "k=0", "x.c"},
+		{"analyze", "--engine", "abe", "--block", "lbe+", "x.c"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if s := run(args, &stdout, &stderr); s != exitUsage {
 			t.Errorf("%v: status %d, want %d (usage)", args, s, exitUsage)
 		}
+	}
+}
+
+// TestDotFlag: --dot writes the ARG of abe and impact runs, one file per
+// engine when both run, and is a usage error when no run builds a graph.
+func TestDotFlag(t *testing.T) {
+	dir := t.TempDir()
+	file := "../../testdata/examples/fig1a.c"
+	var stdout, stderr bytes.Buffer
+	dot := filepath.Join(dir, "arg.dot")
+	if s := run([]string{"analyze", "--engine", "abe,impact", "--timeout", "20s", "--dot", dot, file}, &stdout, &stderr); s != exitOK {
+		t.Fatalf("status %d: %s", s, stderr.String())
+	}
+	for _, e := range []string{"abe", "impact"} {
+		data, err := os.ReadFile(filepath.Join(dir, "arg."+e+".dot"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(data), "digraph") || !strings.Contains(string(data), "->") {
+			t.Errorf("%s: not a graph with edges:\n%s", e, data)
+		}
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if s := run([]string{"analyze", "--engine", "bmc", "--timeout", "20s", "--dot", dot, file}, &stdout, &stderr); s != exitUsage {
+		t.Errorf("--dot with bmc: status %d, want %d (usage): %s", s, exitUsage, stderr.String())
 	}
 }
