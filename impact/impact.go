@@ -442,9 +442,16 @@ func (r *runner) close(ctx context.Context, v *node) (bool, error) {
 	return false, nil
 }
 
+// breakage, set by tests only, breaks the algorithm on purpose to show
+// that the tests notice: "cover" makes every cover check succeed.
+var breakage string
+
 // coverCheck reports whether label(v) implies label(w), memoised by the
 // labels' versions.
 func (r *runner) coverCheck(ctx context.Context, v, w *node) (bool, error) {
+	if breakage == "cover" {
+		return true, nil
+	}
 	key := [4]int{v.id, v.version, w.id, w.version}
 	if ok, in := r.coverMemo[key]; in {
 		return ok, nil

@@ -29,16 +29,40 @@ var wantRE = regexp.MustCompile(`// want: (\w+)`)
 // the tree check on, on every program of testdata and compares with its
 // `// want: V` line.
 func TestTestdata(t *testing.T) {
-	for _, m := range checkTestdata(t, 20*time.Second, "") {
+	for _, m := range checkTestdata(t, 20*time.Second, "", true) {
 		t.Error(m)
 	}
 }
 
+// TestBrokenCoverIsCaught makes every cover check succeed (an unsound
+// covering) and checks that the testdata expectations notice (a wrong
+// TRUE on a buggy program) and so does the tree check (Options.Check).
+func TestBrokenCoverIsCaught(t *testing.T) {
+	impact.SetBreakage("cover")
+	defer impact.SetBreakage("")
+	for _, check := range []bool{false, true} {
+		ms := checkTestdata(t, 10*time.Second, "testdata/*_bug.c", check)
+		want := ": TRUE ("  // a wrong TRUE
+		if check {
+			want = "check: " // the tree check's error
+		}
+		caught := false
+		for _, m := range ms {
+			t.Logf("caught (check=%v): %s", check, m)
+			caught = caught || strings.Contains(m, want)
+		}
+		if !caught {
+			t.Errorf("an unsound cover check went unnoticed (check=%v)", check)
+		}
+	}
+}
+
 // checkTestdata returns the mismatches between IMPACT's verdicts and the
-// want lines of the testdata files matching glob (all when empty). A
+// want lines of the testdata files matching glob (all when empty), with
+// Options.Check as check. A
 // timeout where a verdict is expected is logged, not counted (the
 // machine may be loaded); a wrong verdict or an error counts.
-func checkTestdata(t *testing.T, limit time.Duration, glob string) []string {
+func checkTestdata(t *testing.T, limit time.Duration, glob string, check bool) []string {
 	var out []string
 	if glob == "" {
 		glob = "testdata/*.c"
@@ -64,7 +88,7 @@ func checkTestdata(t *testing.T, limit time.Duration, glob string) []string {
 				t.Fatal(err)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
-			res, err := impact.Run(ctx, prog, impact.Options{ForcedCovering: fc, Check: true, MaxCallDepth: 6})
+			res, err := impact.Run(ctx, prog, impact.Options{ForcedCovering: fc, Check: check, MaxCallDepth: 6})
 			cancel()
 			name := fmt.Sprintf("%s fc=%v", filepath.Base(f), fc)
 			if err != nil {
