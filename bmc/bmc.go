@@ -106,7 +106,7 @@ type Result struct {
 // undetermined). A program with unsupported constructs gets UNKNOWN.
 func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	start := time.Now()
-	r := &runner{prog: prog, opt: opt, res: &Result{Verdict: interp.Unknown}}
+	r := &runner{prog: prog, opt: opt, res: &Result{Verdict: interp.Unknown}, excl: map[*ir.Loc]bool{}}
 	err := r.run(ctx)
 	if r.z != nil {
 		// Z3 takes seconds to delete a context that built large formulas
@@ -134,8 +134,9 @@ type runner struct {
 	opt  Options
 	mode encode.Mode
 	res  *Result
-	inv  *invariants  // k-induction: computed once
-	z    *smt.Context // one context for every round (see Run)
+	inv  *invariants      // k-induction: computed once
+	excl map[*ir.Loc]bool // encoding.exclusive's answers, for every round
+	z    *smt.Context     // one context for every round (see Run)
 }
 
 // context returns the run's Z3 context.
@@ -247,6 +248,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		return false, err
 	}
 	e := newEncoding(z, terms, r.prog, g)
+	e.excl = r.excl
 	g.entry.guard = z.True()
 	g.entry.state = e.initial()
 	if err := e.run(ctx.Err, nil); err != nil {

@@ -26,6 +26,7 @@ package bmc
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/ir"
@@ -67,23 +68,55 @@ func (e *encoding) initial() *state {
 	return s
 }
 
-// exclusive reports whether exactly one out-edge of l is enabled in every
-// state: two Assumes of a condition and its negation.
+// exclusive reports whether at most one out-edge of l is enabled in
+// every state: its out-edges are Assumes without Nondet whose conditions
+// are pairwise disjoint (a condition and its negation, or the ranges of
+// an overflow check: disjoint over the integers, which the solver
+// decides). A choice Boolean there would only hide, from the solver's
+// simplifier, which arc a path takes.
 func (e *encoding) exclusive(l *ir.Loc) bool {
 	if x, ok := e.excl[l]; ok {
 		return x
 	}
-	x := false
-	if len(l.Out) == 2 {
-		a, ok1 := l.Out[0].Op.(*ir.Assume)
-		b, ok2 := l.Out[1].Op.(*ir.Assume)
-		if ok1 && ok2 && !hasNondet(a.Cond) && !hasNondet(b.Cond) &&
-			ir.CondString(ir.Negate(a.Cond), e.env) == ir.CondString(b.Cond, e.env) {
-			x = true
-		}
-	}
+	x := e.disjoint(l)
 	e.excl[l] = x
 	return x
+}
+
+func (e *encoding) disjoint(l *ir.Loc) bool {
+	var conds []ir.Cond
+	for _, o := range l.Out {
+		a, ok := o.Op.(*ir.Assume)
+		if !ok || hasNondet(a.Cond) {
+			return false
+		}
+		conds = append(conds, a.Cond)
+	}
+	if len(conds) == 2 && ir.CondString(ir.Negate(conds[0]), e.env) == ir.CondString(conds[1], e.env) {
+		return true
+	}
+	lia, err := encode.NewTerms(e.z, e.prog, encode.LIA)
+	if err != nil {
+		return false
+	}
+	st := encode.State{} // unconstrained integers
+	ts := make([]*smt.Term, len(conds))
+	for i, c := range conds {
+		ts[i] = lia.Cond(st, c)
+	}
+	for i := range ts {
+		for j := i + 1; j < len(ts); j++ {
+			sol := e.z.NewSimpleSolver()
+			sol.SetTimeout(200 * time.Millisecond)
+			sol.Assert(ts[i], ts[j])
+			res, err := sol.Check()
+			sol.Close()
+			if err != nil || res != smt.Unsat {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func hasNondet(c ir.Cond) bool {

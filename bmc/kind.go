@@ -175,6 +175,7 @@ func (r *runner) step(ctx context.Context, k int) error {
 		return err
 	}
 	e := newEncoding(z, terms, r.prog, g)
+	e.excl = r.excl
 	var sel []*smt.Term
 	for _, s := range g.starts {
 		s.guard = e.fresh("start")

@@ -16,6 +16,7 @@ var oneFile = flag.String("bmc.file", "", "file TestOne runs")
 var oneLIA = flag.Bool("bmc.lia", false, "")
 var oneK = flag.Int("bmc.k", 0, "")
 var oneInd = flag.Bool("bmc.ind", false, "")
+var oneTimeout = flag.Duration("bmc.timeout", 20*time.Second, "")
 
 func TestOne(t *testing.T) {
 	if *oneFile == "" {
@@ -31,7 +32,7 @@ func TestOne(t *testing.T) {
 	if *oneLIA {
 		opt.Encoding = encode.LIA
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), *oneTimeout)
 	defer cancel()
 	res, err := bmc.Run(ctx, prog, opt)
 	if err != nil {

@@ -10,9 +10,13 @@
 // (location, iteration counts of the natural loops containing the
 // location, outermost first). An edge from a node into a loop's body
 // keeps the count of that loop, an edge from the body back to the head
-// adds one, and entering a loop starts it at 0; an edge from a loop's
-// head into its body when the count is already k is a cut arc: the
-// unwinding assertion of that loop, which TRUE needs to be unreachable.
+// adds one, and entering a loop starts it at 0; a back edge taken when
+// the count is already k is a cut arc: the unwinding assertion of that
+// loop, which TRUE needs to be unreachable. So the graph has k complete
+// iterations of every loop and the (k+1)-th up to its back edges: a loop
+// that leaves from the middle of its body (a break, a condition with a
+// side effect such as `while (c++ < 4)`, whose test follows the
+// increment) needs no extra bound for its last, partial iteration.
 // A call of a function that already has k activations on the inlined
 // stack is a cut arc too (recursion). Every cycle of a reducible graph
 // passes through a loop head along a back edge, so the graph is finite
@@ -341,11 +345,11 @@ func (b *instanceBuilder) next(u, v *ir.Loc, iters []int) (out []int, ok bool, w
 			continue
 		}
 		c := iters[i]
-		if li.heads[lp] == u && (b.g.k >= 0 && c >= b.g.k) {
-			// From the head into the body once k iterations are done.
-			return nil, false, fmt.Sprintf("loop at %s unwound %d times", li.heads[lp].Pos, b.g.k)
-		}
 		if li.heads[lp] == v {
+			if b.g.k >= 0 && c >= b.g.k {
+				// The back edge after k complete iterations.
+				return nil, false, fmt.Sprintf("loop at %s unwound %d times", li.heads[lp].Pos, b.g.k)
+			}
 			c++ // a back edge
 		}
 		out[j] = c

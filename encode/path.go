@@ -357,12 +357,26 @@ func (p *Path) Expr(e numeric.LinExpr) *smt.Term {
 	for i := 0; i < e.NumTerms(); i++ {
 		tm := e.Term(i)
 		x := p.Var(p.prog.Vars[tm.Dim])
-		if tm.Coef.Cmp(numeric.I(1)) != 0 {
-			x = p.mul(p.lit(tm.Coef), x)
+		c := tm.Coef
+		neg := p.mode == BV && c.Sign() < 0
+		if neg {
+			// A negative constant has Wide-|c| one bits, and a solver
+			// that bit-blasts a product by a constant adds a shifted
+			// copy per one bit (144 adders of 144 bits for -1): a
+			// subtraction of |c| x costs one.
+			c = c.Neg()
 		}
-		if i == 0 && e.Constant().IsZero() {
+		if c.Cmp(numeric.I(1)) != 0 {
+			x = p.mul(p.lit(c), x)
+		}
+		switch {
+		case i == 0 && e.Constant().IsZero() && neg:
+			t = p.ctx.BVNeg(x)
+		case i == 0 && e.Constant().IsZero():
 			t = x
-		} else {
+		case neg:
+			t = p.ctx.BVSub(t, x)
+		default:
 			t = p.add(t, x)
 		}
 	}
@@ -449,9 +463,16 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 		return nil
 	}
 	if d.Op == ir.DefFloorDiv {
-		// A quotient or wrap-around count: the Assumes after the Havoc pin
-		// it, and a division at Wide bits would cost the solver far more
-		// than a fresh value does.
+		// A wrap-around count divides by a power of two: an arithmetic
+		// shift at the linear width, which costs the solver nothing and
+		// lets it propagate the value (a fresh value pinned by the
+		// Assumes after the Havoc hid constants from its simplifier: 4
+		// iterations of a generated task ran 30 s with its inputs fixed).
+		// Other quotients stay fresh values: a division at Wide bits
+		// would cost far more.
+		if s, ok := log2(d.Y); ok {
+			return p.ctx.BVAShr(p.Expr(d.X), p.lit(numeric.I(int64(s))))
+		}
 		return nil
 	}
 	w := t.Bits
@@ -491,6 +512,18 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 		return nil
 	}
 	return p.extend(r, t)
+}
+
+// log2 returns s when e is the constant 2^s, s >= 0.
+func log2(e numeric.LinExpr) (int, bool) {
+	if !e.IsConst() {
+		return 0, false
+	}
+	b := e.Constant().Big()
+	if b.Sign() <= 0 || new(big.Int).And(b, new(big.Int).Sub(b, big.NewInt(1))).Sign() != 0 {
+		return 0, false
+	}
+	return b.BitLen() - 1, true
 }
 
 // Value reads an input's value from a model evaluation of its term: ints
