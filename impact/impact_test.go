@@ -42,7 +42,7 @@ func TestBrokenCoverIsCaught(t *testing.T) {
 	defer impact.SetBreakage("")
 	for _, check := range []bool{false, true} {
 		ms := checkTestdata(t, 10*time.Second, "testdata/*_bug.c", check)
-		want := ": TRUE ("  // a wrong TRUE
+		want := ": TRUE (" // a wrong TRUE
 		if check {
 			want = "check: " // the tree check's error
 		}
