@@ -277,3 +277,17 @@ func BenchmarkConstraints(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkForget is ∃x0 of a closed dense octagon.
+func BenchmarkForget(b *testing.B) {
+	d := Domain{}
+	for _, n := range benchSizes {
+		o := denseClosed(n, 1)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			defer cpuMetric(b)()
+			for i := 0; i < b.N; i++ {
+				d.Forget(o, 0)
+			}
+		})
+	}
+}

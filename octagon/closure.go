@@ -111,26 +111,51 @@ func readEntry(m []int64, i, j int) int64 {
 // through 2k and 2k+1).
 func pivot(m []int64, n, k int, s *scratch) status {
 	p0, p1 := 2*k, 2*k+1
-	m01, m10 := readEntry(m, p0, p1), readEntry(m, p1, p0)
+	N := 2 * n
+	start0 := rowStart(p0)
+	row0 := m[start0 : start0+p1+1]                  // row p0
+	row1 := m[start0+p1+1 : start0+2*(p1+1)]         // row p1 (same length)
+	m01, m10 := standIn(row0[p1]), standIn(row1[p0]) // m[p0][p1], m[p1][p0]
 	if !fastOp(m01) || !fastOp(m10) {
 		return needExact
 	}
 	if addUp(m01, m10) < 0 {
 		return isEmpty
 	}
-	for i := 0; i < 2*n; i++ {
-		x0, x1 := readEntry(m, i, p0), readEntry(m, i, p1)
+	c0, c1 := s.c0[:N], s.c1[:N]
+	// Column p0 and p1 of rows i < p0 are stored in rows p1 and p0 by
+	// coherence: (i, p0) is (p1, i^1), (i, p1) is (p0, i^1).
+	for i := 0; i < p0; i++ {
+		c0[i], c1[i] = row1[i^1], row0[i^1]
+	}
+	// Rows i >= p0 hold them: entries start+p0 and start+p1.
+	for i, start := p0, start0; i < N; i++ {
+		c0[i], c1[i] = m[start+p0], m[start+p1]
+		start += (i | 1) + 1
+	}
+	for i := range c0 {
+		x0, x1 := standIn(c0[i]), standIn(c1[i])
 		if !fastOp(x0) || !fastOp(x1) {
 			return needExact
 		}
-		s.c0[i] = min(x0, addUp(x1, m10)) // exact: operands below 2^60
-		s.c1[i] = min(x1, addUp(x0, m01))
+		c0[i] = min(x0, addUp(x1, m10)) // exact: operands below 2^60
+		c1[i] = min(x1, addUp(x0, m01))
 	}
-	for j := 0; j < 2*n; j++ {
-		s.r0[j] = s.c1[j^1]
-		s.r1[j] = s.c0[j^1]
+	r0, r1 := s.r0[:N], s.r1[:N]
+	for j := range r0 {
+		r0[j] = c1[j^1]
+		r1[j] = c0[j^1]
 	}
-	return relax(m, n, s.c0, s.c1, s.r0, s.r1)
+	return relax(m, n, c0, c1, r0, r1)
+}
+
+// standIn reads an entry that may be a +inf stand-in of the fast kernels
+// (>= thresh) as inf.
+func standIn(v int64) int64 {
+	if v >= thresh {
+		return inf
+	}
+	return v
 }
 
 // relax performs m[i][j] = min(m[i][j], a0[i] + r0[j], a1[i] + r1[j]) on
