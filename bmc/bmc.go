@@ -111,8 +111,16 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	if r.z != nil {
 		// Z3 takes seconds to delete a context that built large formulas
 		// (measured: 95% of a run's CPU time when each round closed its
-		// own): the caller should not wait for it. Nothing else uses z.
-		go r.z.Close()
+		// own): the caller should not wait for it. Nothing else uses z,
+		// but a check left running at the deadline (see check) must end
+		// first.
+		z, left := r.z, r.left
+		go func() {
+			if left != nil {
+				left()
+			}
+			z.Close()
+		}()
 	}
 	r.res.Stats.Time = time.Since(start)
 	if err != nil {
@@ -136,6 +144,7 @@ type runner struct {
 	res  *Result
 	inv  *invariants      // k-induction: computed once
 	excl map[*ir.Loc]bool // encoding.exclusive's answers, for every round
+	left func()           // waits for a check left running at the deadline and closes its solver
 	z    *smt.Context     // one context for every round (see Run)
 }
 
@@ -235,7 +244,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	if err != nil {
 		return false, err
 	}
-	g, err := unwind(r.prog, k, r.opt.MaxNodes)
+	g, err := unwind(ctx, r.prog, k, r.opt.MaxNodes)
 	if err == errTooLarge {
 		r.res.Reason = fmt.Sprintf("the unwound program exceeds %d nodes at k=%d", r.opt.MaxNodes, k)
 		return false, errDone
@@ -364,7 +373,11 @@ func needsBV(prog *ir.Program) bool {
 }
 
 // check asserts facts and goals in a new solver and checks them,
-// interrupted when ctx ends (the error is then ctx's).
+// interrupted when ctx ends (the error is then ctx's). A check that has
+// not stopped within grace of the interrupt is left to finish on its own
+// (Z3 notices interrupts only between steps of its tactics; runs ended
+// up to 20 s past their deadline): check returns ctx's error at once,
+// and Run closes the context after it.
 func (r *runner) check(ctx context.Context, z *smt.Context, facts []*smt.Term, goals ...*smt.Term) (smt.Result, *smt.Solver, error) {
 	// Z3's incremental kernel decides LIA fastest; bit vectors go through
 	// the default solver's tactics (bit-blasting), which are faster there.
@@ -375,13 +388,39 @@ func (r *runner) check(ctx context.Context, z *smt.Context, facts []*smt.Term, g
 	sol.Assert(facts...)
 	sol.Assert(goals...)
 	t0 := time.Now()
-	res, err := sol.CheckContext(ctx)
-	r.res.Stats.SolverTime += time.Since(t0)
-
-	r.res.Stats.Queries++
-	if err != nil {
-		sol.Close()
-		return smt.Unknown, nil, err
+	type outcome struct {
+		res smt.Result
+		err error
 	}
-	return res, sol, nil
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := sol.CheckContext(ctx)
+		done <- outcome{res, err}
+	}()
+	var o outcome
+	select {
+	case o = <-done:
+	case <-ctx.Done():
+		select {
+		case o = <-done:
+		case <-time.After(grace):
+			r.res.Stats.SolverTime += time.Since(t0)
+			r.res.Stats.Queries++
+			r.left = func() {
+				<-done
+				sol.Close()
+			}
+			return smt.Unknown, nil, ctx.Err()
+		}
+	}
+	r.res.Stats.SolverTime += time.Since(t0)
+	r.res.Stats.Queries++
+	if o.err != nil {
+		sol.Close()
+		return smt.Unknown, nil, o.err
+	}
+	return o.res, sol, nil
 }
+
+// grace is how long check waits for Z3 to stop after an interrupt.
+const grace = 200 * time.Millisecond

@@ -49,6 +49,9 @@ type encoding struct {
 	excl  map[*ir.Loc]bool
 	n     int // fresh names
 	terms int // terms built (a size measure)
+	// ctxErr is run's context check: exclusive answers false once the
+	// context is done.
+	ctxErr func() error
 }
 
 func newEncoding(z *smt.Context, t *encode.Terms, prog *ir.Program, g *graph) *encoding {
@@ -106,6 +109,9 @@ func (e *encoding) disjoint(l *ir.Loc) bool {
 	}
 	for i := range ts {
 		for j := i + 1; j < len(ts); j++ {
+			if e.ctxErr != nil && e.ctxErr() != nil {
+				return false
+			}
 			sol := e.z.NewSimpleSolver()
 			sol.SetTimeout(200 * time.Millisecond)
 			sol.Assert(ts[i], ts[j])
@@ -196,12 +202,13 @@ func (e *encoding) fresh(prefix string) *smt.Term {
 // without incoming arcs must have their guard and state set. visit, when
 // non-nil, is called on every node once its guard and state are known.
 func (e *encoding) run(ctxErr func() error, visit func(*node)) error {
+	e.ctxErr = ctxErr
 	order, err := e.g.topo()
 	if err != nil {
 		return err
 	}
 	for i, n := range order {
-		if i%256 == 0 {
+		if i%pollEvery == 0 {
 			if err := ctxErr(); err != nil {
 				return err
 			}

@@ -107,8 +107,8 @@ func (g *graph) layerArc(n *node, e *ir.Edge) error {
 }
 
 // stepGraph builds the k+1 layers of segments from main's cut points.
-func stepGraph(prog *ir.Program, heads []*ir.Loc, k, max int) (*graph, error) {
-	g := newGraph(-1, max)
+func stepGraph(ctx context.Context, prog *ir.Program, heads []*ir.Loc, k, max int) (*graph, error) {
+	g := newGraph(ctx, -1, max)
 	g.cutAt = map[*ir.Loc]bool{}
 	for _, h := range heads {
 		g.cutAt[h] = true
@@ -166,7 +166,7 @@ func (r *runner) step(ctx context.Context, k int) error {
 	if err != nil {
 		return err
 	}
-	g, err := stepGraph(r.prog, heads, k, r.opt.MaxNodes)
+	g, err := stepGraph(ctx, r.prog, heads, k, r.opt.MaxNodes)
 	if err == errTooLarge {
 		r.res.Reason = fmt.Sprintf("bound reached k=%d (the step case exceeds %d nodes)", k, r.opt.MaxNodes)
 		return errDone
@@ -254,7 +254,7 @@ func (r *runner) invariants(ctx context.Context, heads []*ir.Loc) *invariants {
 			cfg.Deadline = time.Now().Add(time.Until(d) / 2)
 		}
 	}
-	res, err := interp.Analyze(r.prog, cfg)
+	res, err := interp.AnalyzeContext(ctx, r.prog, cfg)
 	if err != nil || res == nil {
 		return &invariants{at: map[*ir.Loc]*inode{}}
 	}

@@ -3,6 +3,9 @@ package bmc_test
 import (
 	"context"
 	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,6 +17,7 @@ import (
 var (
 	soundN     = flag.Int("bmc.sound.n", 10, "generated tasks of TestSoundness")
 	soundSeed  = flag.Uint64("bmc.sound.seed", 1, "seed of TestSoundness")
+	soundDump  = flag.String("bmc.sound.dump", "", "TestSoundness also writes the tasks to this directory (NAME_true.c, NAME_false.c), for other tools")
 	soundLimit = flag.Duration("bmc.sound.limit", 5*time.Second, "time limit of one run in TestSoundness (the issue asks for 1 s on an idle machine)")
 )
 
@@ -33,6 +37,14 @@ func TestSoundness(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("tasks: %v", st)
+	if *soundDump != "" {
+		for i, task := range tasks {
+			name := filepath.Join(*soundDump, fmt.Sprintf("task%03d_%v.c", i, task.True))
+			if err := os.WriteFile(name, []byte(task.Program.Source()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	for _, ind := range []bool{false, true} {
 		name := map[bool]string{false: "bmc", true: "kind"}[ind]
 		var proved, refuted, unknown, wrong int

@@ -50,6 +50,8 @@ func TestSVCOMP(t *testing.T) {
 	}
 	type tally struct{ proved, refuted, unknown, wrong, total int }
 	counts := map[string]map[string]*tally{}
+	// The runs that end more than a second past the time limit.
+	worstOver, worstFile, late := map[string]time.Duration{}, map[string]string{}, map[string]int{}
 	for _, eng := range strings.Split(*svcompEngines, ",") {
 		counts[eng] = map[string]*tally{}
 		for _, r := range rows {
@@ -63,7 +65,15 @@ func TestSVCOMP(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), *svcompTimeout)
 			t0 := time.Now()
 			res, err := bmc.Run(ctx, prog, opt)
+			d := time.Since(t0)
 			cancel()
+			over := d - *svcompTimeout
+			if over > worstOver[eng] {
+				worstOver[eng], worstFile[eng] = over, r.file
+			}
+			if over > time.Second {
+				late[eng]++
+			}
 			c := counts[eng][r.cat]
 			if c == nil {
 				c = &tally{}
@@ -86,7 +96,7 @@ func TestSVCOMP(t *testing.T) {
 				c.unknown++
 			}
 			t.Logf("%-5s %-50s %-7s %-7s %6.1fs k=%d nodes=%d %s", eng, r.file, r.want, res.Verdict,
-				time.Since(t0).Seconds(), res.Stats.K, res.Stats.Nodes, res.Reason)
+				d.Seconds(), res.Stats.K, res.Stats.Nodes, res.Reason)
 		}
 	}
 	var sb strings.Builder
@@ -100,6 +110,9 @@ func TestSVCOMP(t *testing.T) {
 			c := m[cat]
 			fmt.Fprintf(&sb, "\n  %-5s %-22s %2d tasks: %2d TRUE, %2d FALSE, %2d UNKNOWN, %d wrong", eng, cat, c.total, c.proved, c.refuted, c.unknown, c.wrong)
 		}
+	}
+	for eng := range counts {
+		fmt.Fprintf(&sb, "\n  %-5s %d runs more than 1 s past the %v limit; the latest %v past it (%s)", eng, late[eng], *svcompTimeout, worstOver[eng].Round(time.Millisecond), worstFile[eng])
 	}
 	t.Log(sb.String())
 }

@@ -29,6 +29,7 @@
 package bmc
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -220,10 +221,16 @@ type graph struct {
 	cutAt map[*ir.Loc]bool
 	// layerStart[j][loc]: the start node of layer j at cut point loc.
 	layerStart []map[*ir.Loc]*node
+	ctxErr     func() error // polled every pollEvery nodes
 }
 
-func newGraph(k, max int) *graph {
-	return &graph{k: k, max: max, loopsOf: map[*ir.Func]*loopInfo{}}
+// pollEvery is how often (in nodes) the builder and the encoder poll the
+// context: a node costs microseconds, so the run notices its deadline
+// within milliseconds.
+const pollEvery = 256
+
+func newGraph(ctx context.Context, k, max int) *graph {
+	return &graph{k: k, max: max, loopsOf: map[*ir.Func]*loopInfo{}, ctxErr: ctx.Err}
 }
 
 func (g *graph) loopInfo(f *ir.Func) (*loopInfo, error) {
@@ -241,6 +248,11 @@ func (g *graph) loopInfo(f *ir.Func) (*loopInfo, error) {
 func (g *graph) newNode(l *ir.Loc, in *instance, iters []int, layer int) (*node, error) {
 	if len(g.nodes) >= g.max {
 		return nil, errTooLarge
+	}
+	if len(g.nodes)%pollEvery == 0 {
+		if err := g.ctxErr(); err != nil {
+			return nil, err
+		}
 	}
 	n := &node{id: len(g.nodes), loc: l, inst: in, iters: iters, layer: layer}
 	g.nodes = append(g.nodes, n)
@@ -450,8 +462,8 @@ func (g *graph) topo() ([]*node, error) {
 }
 
 // unwind builds the BMC graph of prog with bound k.
-func unwind(prog *ir.Program, k, max int) (*graph, error) {
-	g := newGraph(k, max)
+func unwind(ctx context.Context, prog *ir.Program, k, max int) (*graph, error) {
+	g := newGraph(ctx, k, max)
 	in, err := g.build(prog.Main, nil, 0, nil)
 	if err != nil {
 		return nil, err
