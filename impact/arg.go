@@ -100,6 +100,10 @@ type node struct {
 	// terms caches the terms of the label's parts for version termsVersion.
 	terms        []*smt.Term
 	termsVersion int
+	// wits are states of the label (version witVersion) that refuted
+	// cover checks (see addWitness).
+	wits       []map[numeric.Dim]numeric.Int
+	witVersion int
 }
 
 // dead reports whether n's label is false.

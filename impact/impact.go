@@ -51,6 +51,11 @@ type Options struct {
 	// ForceCandidates bounds the older nodes forced covering tries per
 	// node, most recent first (default DefaultForceCandidates).
 	ForceCandidates int
+	// ForceMaxPath bounds the edges from the nearest common ancestor to
+	// the node forced covering tries to cover (default
+	// DefaultForceMaxPath): longer paths cost more than the covering
+	// tends to save.
+	ForceMaxPath int
 	// Check re-verifies, before a TRUE, that the final tree is well
 	// labelled (see check.go): a debugging aid that costs a solver query
 	// per tree edge.
@@ -62,6 +67,7 @@ const (
 	DefaultMaxNodes        = 200_000
 	DefaultMaxCallDepth    = 12
 	DefaultForceCandidates = 4
+	DefaultForceMaxPath    = 64
 )
 
 // Stats are the statistics of a run.
@@ -71,7 +77,8 @@ type Stats struct {
 	Dead            int           // nodes whose label is false at the end
 	Expanded        int           // nodes expanded
 	Refinements     int           // infeasible error paths refined
-	CoverChecks     int           // implication checks between labels
+	CoverChecks     int           // implication checks between labels (solver queries)
+	WitnessRejects  int           // cover checks answered by a stored state of the covered label
 	ForcedAttempts  int           // forced coverings tried
 	ForcedSuccesses int           // forced coverings that covered
 	SMTQueries      int           // solver checks
@@ -132,6 +139,9 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	}
 	if opt.MaxCallDepth <= 0 {
 		opt.MaxCallDepth = DefaultMaxCallDepth
+	}
+	if opt.ForceMaxPath <= 0 {
+		opt.ForceMaxPath = DefaultForceMaxPath
 	}
 	if opt.ForceCandidates <= 0 {
 		opt.ForceCandidates = DefaultForceCandidates
@@ -427,6 +437,9 @@ func (r *runner) close(ctx context.Context, v *node) (bool, error) {
 		if w.id >= v.id || w.blocked || w.dead() || r.covered(w) {
 			continue
 		}
+		if v.depth-commonAncestor(v, w).depth > r.opt.ForceMaxPath {
+			continue
+		}
 		tries++
 		ok, err := r.forceCover(ctx, v, w)
 		if err != nil {
@@ -456,12 +469,89 @@ func (r *runner) coverCheck(ctx context.Context, v, w *node) (bool, error) {
 	if ok, in := r.coverMemo[key]; in {
 		return ok, nil
 	}
-	ok, err := r.impliesTerms(ctx, v.label, w.label, func() ([]*smt.Term, []*smt.Term) { return r.labelTerms(v), r.labelTerms(w) })
+	if v.witVersion == v.version {
+		for _, p := range v.wits {
+			if !holds(w.label, p) {
+				r.coverMemo[key] = false
+				r.res.Stats.WitnessRejects++
+				return false, nil
+			}
+		}
+	}
+	ok, err := r.impliesTerms(ctx, v.label, w.label, func() ([]*smt.Term, []*smt.Term) { return r.labelTerms(v), r.labelTerms(w) },
+		func(m *smt.Model) { r.addWitness(v, m) })
 	if err != nil {
 		return false, err
 	}
 	r.coverMemo[key] = ok
 	return ok, nil
+}
+
+// maxWitnesses bounds the witnesses kept per node.
+const maxWitnesses = 4
+
+// addWitness records, from a model of label(v) ∧ ¬label(w), a state of
+// label(v): its values of the dimensions label(v) mentions (any value of
+// the others keeps it in label(v)). A witness that falsifies a later
+// candidate's label answers that cover check without the solver; it is
+// dropped when v's label changes. A wrong witness could only miss a
+// covering, never make one.
+func (r *runner) addWitness(v *node, m *smt.Model) {
+	if v.witVersion != v.version {
+		v.wits, v.witVersion = nil, v.version
+	}
+	if len(v.wits) >= maxWitnesses {
+		v.wits = v.wits[1:]
+	}
+	p := map[numeric.Dim]numeric.Int{}
+	for _, d := range v.label {
+		for _, c := range d {
+			for _, k := range c {
+				for _, t := range k.Expr().Terms() {
+					if _, ok := p[t.Dim]; ok {
+						continue
+					}
+					x, err := m.Int(r.z.Const(fmt.Sprintf("s!%d", t.Dim), r.z.IntSort()))
+					if err != nil {
+						return
+					}
+					p[t.Dim] = numeric.IntFromBig(x)
+				}
+			}
+		}
+	}
+	v.wits = append(v.wits, p)
+}
+
+// holds reports whether l holds at p (dimensions p lacks are 0).
+func holds(l label, p map[numeric.Dim]numeric.Int) bool {
+	for _, d := range l {
+		sat := false
+		for _, c := range d {
+			all := true
+			for _, k := range c {
+				e := k.Expr()
+				v := e.Constant()
+				for _, t := range e.Terms() {
+					if x, ok := p[t.Dim]; ok {
+						v = v.Add(t.Coef.Mul(x))
+					}
+				}
+				if k.Kind() == numeric.EQ && !v.IsZero() || k.Kind() == numeric.LE && v.Sign() > 0 {
+					all = false
+					break
+				}
+			}
+			if all {
+				sat = true
+				break
+			}
+		}
+		if !sat {
+			return false
+		}
+	}
+	return true
 }
 
 // labelTerms returns the terms of n's label parts, cached per version.
@@ -488,13 +578,13 @@ func (r *runner) implies(ctx context.Context, a, b label) (bool, error) {
 			bs[i] = r.dnfTerm(d, "s!")
 		}
 		return as, bs
-	})
+	}, nil)
 }
 
 // impliesTerms is implies with the labels' terms built by terms when a
 // solver query is needed. The query runs in one incremental solver,
 // inside a push and pop.
-func (r *runner) impliesTerms(ctx context.Context, a, b label, terms func() ([]*smt.Term, []*smt.Term)) (bool, error) {
+func (r *runner) impliesTerms(ctx context.Context, a, b label, terms func() ([]*smt.Term, []*smt.Term), onSat func(*smt.Model)) (bool, error) {
 	if a.isFalse() {
 		return true, nil
 	}
@@ -532,6 +622,12 @@ func (r *runner) impliesTerms(ctx context.Context, a, b label, terms func() ([]*
 	res, err := r.checkSolver(ctx, sol)
 	if err != nil {
 		return false, err
+	}
+	if res == smt.Sat && onSat != nil {
+		if m, err := sol.Model(); err == nil {
+			onSat(m)
+			m.Close()
+		}
 	}
 	return res == smt.Unsat, nil
 }

@@ -22,6 +22,8 @@ var (
 	categoryFlag = flag.String("impact.category", "locks,ntdrivers-simplified,ssh-simplified", "comma-separated categories of -impact.svcomp (all: every task)")
 	timeoutFlag  = flag.Duration("impact.timeout", 60*time.Second, "per-task time limit of -impact.svcomp")
 	onlyFlag     = flag.String("impact.only", "", "run only the tasks whose file contains this string")
+	cpuFlag      = flag.Duration("impact.cpu", 0, "per-task CPU-time limit of -impact.svcomp (0: none; -impact.timeout still bounds the wall clock)")
+	maxPathFlag  = flag.Int("impact.forcemaxpath", 0, "Options.ForceMaxPath of -impact.svcomp")
 	modesFlag    = flag.String("impact.modes", "nofc,fc", "forced-covering modes of -impact.svcomp: nofc, fc or both")
 )
 
@@ -112,7 +114,17 @@ func TestSVCOMP(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), *timeoutFlag)
 			c0 := cpuTime()
-			res, err := impact.Run(ctx, prog, impact.Options{ForcedCovering: m.fc})
+			if *cpuFlag > 0 {
+				go func() {
+					for ctx.Err() == nil {
+						time.Sleep(50 * time.Millisecond)
+						if cpuTime()-c0 > *cpuFlag {
+							cancel()
+						}
+					}
+				}()
+			}
+			res, err := impact.Run(ctx, prog, impact.Options{ForcedCovering: m.fc, ForceMaxPath: *maxPathFlag})
 			cancel()
 			cpu := cpuTime() - c0
 			if err != nil {
@@ -146,5 +158,5 @@ func TestSVCOMP(t *testing.T) {
 		tl := tallies[i]
 		fmt.Fprintf(&table, "%s: solved %d, unknown %d, wrong %d; CPU %.1f s in all, %.1f s on the solved\n", m.name, tl.solved, tl.unknown, tl.wrong, tl.cpu.Seconds(), tl.cpuSolved.Seconds())
 	}
-	t.Logf("per-task limit %v (wall clock); CPU times are the process's\n%s", *timeoutFlag, table.String())
+	t.Logf("per-task limit %v wall clock, %v CPU (0: none); CPU times are the process's\n%s", *timeoutFlag, *cpuFlag, table.String())
 }
