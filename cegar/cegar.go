@@ -89,12 +89,12 @@ type Options struct {
 }
 
 // maxCexBudget bounds the budget of the search for an abstract
-// counterexample (interp.Config.CexBudget) a path that comes back raises
-// it to: interp's default, 5*10^4 abstract operations, times 8. A
-// cut search falls back to a path read off the joined values, which
-// refinement often cannot remove; s3_clnt_1, from no predicates, needed
-// more than 5*10^4 and at most 4*10^5 operations for the exhaustive
-// search that proved it.
+// counterexample (interp.Config.CexBudget) a path read off joined values
+// (interp.Result.PathJoined) that comes back raises it to: interp's
+// default, 5*10^4 abstract operations, times 8. A cut search falls back
+// to such a path, which refinement often cannot remove; s3_clnt_1, from
+// no predicates, needed more than 5*10^4 and at most 4*10^5 operations
+// for the exhaustive search that proved it.
 const maxCexBudget = 8 * interp.DefaultCexBudget
 
 // RoundStats report one round: an analysis and what followed it.
@@ -105,6 +105,7 @@ type RoundStats struct {
 	Verdict  interp.Verdict // the analysis's verdict
 	PathLen  int            // edges of the abstract counterexample (0: none)
 	Feasible bool           // the path formula was satisfiable
+	Joined   bool           // the path was read off joined values (interp.Result.PathJoined)
 	// Stage is the refinement step taken: "vars", "core", "interpolant",
 	// "both", "path" (every atom of the path), "widen" (later widening,
 	// more contexts), "search" (a longer search for the abstract
@@ -295,7 +296,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			return finish(interp.Unknown, reason)
 		}
 		path := an.Path
-		rs.PathLen = len(path)
+		rs.PathLen, rs.Joined = len(path), an.PathJoined
 		t1 := time.Now()
 		if z == nil {
 			if z, err = smt.NewContext(); err != nil {
@@ -337,9 +338,9 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		}
 		key := pathKey(path)
 		st, again := seen[key]
-		if again && cfg.CexBudget > 0 && cfg.CexBudget < maxCexBudget {
-			// The path may come from joined values because the search
-			// for one in the abstraction without joins was cut short:
+		if again && an.PathJoined && cfg.CexBudget > 0 && cfg.CexBudget < maxCexBudget {
+			// The path comes from joined values because the search for
+			// one in the abstraction without joins was cut short:
 			// search longer before refining further.
 			cfg.CexBudget *= 8
 			rs.Stage = "search"

@@ -115,7 +115,7 @@ func TestSVCOMP(t *testing.T) {
 		fmt.Fprintf(&table, "%-45s %-6s %-8s %8.2f %6d %6d  %s\n", tk.file, tk.expected, res.Verdict, el.Seconds(), len(res.Rounds), preds, reason)
 		if *verboseRounds {
 			for _, r := range res.Rounds {
-				t.Logf("%s round %d: %d preds, %s, path %d, feasible %v, %s +%v +%v (%.2fs, smt %.2fs)", tk.file, r.Round, r.Preds, r.Verdict, r.PathLen, r.Feasible, r.Stage, r.AddedPreds, r.AddedVars, r.Time.Seconds(), r.SMT.Seconds())
+				t.Logf("%s round %d: %d preds %d vars, %s, path %d (joined %v), feasible %v, %s +%v +%v (%.2fs, smt %.2fs)", tk.file, r.Round, r.Preds, r.NumVars, r.Verdict, r.PathLen, r.Joined, r.Feasible, r.Stage, r.AddedPreds, r.AddedVars, r.Time.Seconds(), r.SMT.Seconds())
 			}
 		}
 	}

@@ -190,7 +190,7 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 					res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
 					res.Trace = en.trace(c, l)
 					if cfg.CexPath {
-						res.Path, res.NoPath = en.cexPath(c, l, cfg.CexBudget)
+						res.Path, res.NoPath, res.PathJoined = en.cexPath(c, l, cfg.CexBudget)
 					}
 					break errLocs
 				}

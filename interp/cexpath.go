@@ -25,7 +25,8 @@ const (
 // of edges from main's entry to an error location, calls expanded; nil
 // when none could be built within the bounds, and then none reports that
 // the abstraction without joins and widening reaches no error location
-// at all (see cexSearch).
+// at all (see cexSearch). joined reports that the path was read off the
+// fixpoint's values (the search was cut short).
 //
 // It is first searched for as a path the abstraction itself can follow
 // (cexSearch); failing that (the budget ran out), it is built from the
@@ -37,14 +38,14 @@ const (
 // follows (analyzeFunc from callInput): the call site of a level is one
 // whose own input still reaches the level's target, and a call that
 // returns is expanded over the values of its own input.
-func (en *engine[A]) cexPath(c *context[A], l *ir.Loc, budget int) (path []*ir.Edge, none bool) {
+func (en *engine[A]) cexPath(c *context[A], l *ir.Loc, budget int) (path []*ir.Edge, none, joined bool) {
 	p, complete := en.cexSearch(budget)
 	if p != nil || complete {
-		return p, complete
+		return p, complete, false
 	}
 	steps := en.cexChain(c, l)
 	if steps == nil {
-		return nil, false
+		return nil, false, false
 	}
 	var out []*ir.Edge
 	for i, st := range steps {
@@ -59,13 +60,13 @@ func (en *engine[A]) cexPath(c *context[A], l *ir.Loc, budget int) (path []*ir.E
 			continue
 		}
 		if !en.expandCall(st.vals, st.e, call, &out, 1) {
-			return nil, false
+			return nil, false, false
 		}
 	}
 	if !connected(en.prog, out, l) {
-		return nil, false
+		return nil, false, false
 	}
-	return out, false
+	return out, false, true
 }
 
 // valEdge is an edge of a path and the values of the function's
