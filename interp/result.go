@@ -151,9 +151,7 @@ type Result struct {
 	Trace      []TraceStep
 	Path       []*ir.Edge // Trace as a run from main's entry, calls expanded (cexpath.go); nil if none
 	NoPath     bool       // Path is nil: no error location in the abstraction without joins (cexpath.go)
-	// PathJoined says Path was read off the fixpoint's joined values, the
-	// search in the abstraction without joins having been cut short.
-	PathJoined bool
+	PathJoined bool       // Path was read off the fixpoint's joined values: the search without joins was cut (cexpath.go)
 	Invariants []LocInvariant
 	Stats      Stats
 	Time       time.Duration
