@@ -375,3 +375,31 @@ func TestAndExists(t *testing.T) {
 	got = must(m.AndExists(a, b, nil))
 	require.True(t, m.Equal(got, must(m.And(a, b))))
 }
+
+// TestIteVarAndActive: IteVar is ite(v, g, h) whether or not its cache
+// answers, and hands out the same node for the same call; Active lists
+// every internal node of a live diagram with its branches.
+func TestIteVarAndActive(t *testing.T) {
+	m, err := New(0, 4)
+	require.NoError(t, err)
+	must := mustf(t)
+	a, b, c := must(m.Lit(1, true)), must(m.Lit(2, true)), must(m.Lit(3, false))
+	g := must(m.And(b, c))
+	for round := 0; round < 2; round++ {
+		u := must(m.IteVar(0, g, a))
+		x := must(m.Lit(0, true))
+		want := must(m.Or(must(m.And(x, g)), must(m.And(must(m.Not(x)), a))))
+		require.True(t, m.Equal(u, want), "round %d", round)
+		// Variable 3 sits below g's root: the cache must not mix orders.
+		w := must(m.IteVar(3, g, a))
+		y := must(m.Lit(3, true))
+		require.True(t, m.Equal(w, must(m.Or(must(m.And(y, g)), must(m.And(must(m.Not(y)), a))))))
+	}
+	require.Equal(t, must(m.IteVar(0, g, a)).ID(), must(m.IteVar(0, g, a)).ID())
+	nodes := map[int][3]int{}
+	require.NoError(t, m.Active(func(id, level, lo, hi int) { nodes[id] = [3]int{level, lo, hi} }))
+	hi, lo, err := m.branches(g)
+	require.NoError(t, err)
+	require.Equal(t, [3]int{2, lo.ID(), hi.ID()}, nodes[g.ID()])
+	require.GreaterOrEqual(t, m.Collections(), 0)
+}

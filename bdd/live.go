@@ -94,3 +94,13 @@ func (m *Manager) PeakLiveNodes() int {
 	m.live.sample(m)
 	return m.live.peak
 }
+
+// Collections returns the number of garbage collections rudd has run (0
+// when it does not report them: the default, non-buddy backend).
+func (m *Manager) Collections() int {
+	_, _, _, gcs, ok := ruddCounters(m)
+	if !ok {
+		return 0
+	}
+	return gcs
+}

@@ -102,6 +102,8 @@ type Manager struct {
 	cof map[int]branch
 	// steps caches the steps of Cube.
 	steps map[cubeStep]Node
+	// ites caches IteVar.
+	ites map[iteStep]iteEntry
 	// live samples rudd's table for PeakLiveNodes (see live.go).
 	live liveSampler
 }
@@ -159,7 +161,7 @@ func New(preds, terms int, opts ...Option) (*Manager, error) {
 			c.layout = append(c.layout, PredBlock(i))
 		}
 	}
-	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}, cof: map[int]branch{}, steps: map[cubeStep]Node{}}
+	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}, cof: map[int]branch{}, steps: map[cubeStep]Node{}, ites: map[iteStep]iteEntry{}}
 	for r := range m.predVar {
 		m.predVar[r] = make([]int, preds)
 		for i := range m.predVar[r] {

@@ -113,13 +113,42 @@ func (m *Manager) Ite(f, g, h Node) (Node, error) {
 }
 
 // IteVar returns (v and g) or (not v and h); v may sit anywhere in the
-// order relative to g and h.
+// order relative to g and h. Results are cached by (v, g, h) (see
+// iteStep): the custom applies rebuild the same nodes operation after
+// operation, and every handle rudd returns costs a finalizer.
 func (m *Manager) IteVar(v int, g, h Node) (Node, error) {
+	if err := m.check(g, h); err != nil {
+		return Node{}, err
+	}
+	key := iteStep{v, *g.r, *h.r}
+	if e, ok := m.ites[key]; ok {
+		return e.res, nil
+	}
 	x, err := m.Lit(v, true)
 	if err != nil {
 		return Node{}, err
 	}
-	return m.Ite(x, g, h)
+	r, err := m.Ite(x, g, h)
+	if err != nil {
+		return Node{}, err
+	}
+	if len(m.ites) >= maxIteCache {
+		clear(m.ites)
+	}
+	m.ites[key] = iteEntry{res: r, keep: [2]Node{g, h}}
+	return r, nil
+}
+
+// maxIteCache bounds the IteVar cache; it is emptied when full.
+const maxIteCache = 1 << 12
+
+// iteStep names an IteVar call. The cached entry keeps the operands
+// alive (so their IDs are not reused while it exists).
+type iteStep struct{ v, g, h int }
+
+type iteEntry struct {
+	res  Node
+	keep [2]Node
 }
 
 // Exists returns the existential quantification of n over vars.

@@ -171,6 +171,28 @@ func (m *Manager) ActiveNodes() (int, error) {
 	return k, nil
 }
 
+// Active calls f for every internal node in the manager's node table
+// (every node not yet reclaimed, reachable from a live handle or not), with
+// its variable and the IDs of its branches, without making handles. A
+// node absent from the table is referenced by no live node or handle,
+// which lets a client recycle what it named by such nodes (MTNDD's leaf
+// table). It costs a scan of the whole table.
+func (m *Manager) Active(f func(id, level, lo, hi int)) error {
+	if err := m.check(); err != nil {
+		return err
+	}
+	err := m.b.Allnodes(func(id, level, low, high int) error {
+		if id > 1 {
+			f(id, level, low, high)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("bdd: %w", err)
+	}
+	return nil
+}
+
 // TableSize returns the number of node slots rudd has allocated. The table
 // only grows, so it bounds the peak number of live nodes so far (a memory
 // measure); it is 0 when rudd does not report it.
