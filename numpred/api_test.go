@@ -97,6 +97,18 @@ func TestStatsCountAndReset(t *testing.T) {
 	}
 }
 
+// fillTerms abstracts values that need more than two numeric-term
+// variables and at most eight: NDD allocates one per atom (six here),
+// MTNDD one per bit of its leaf indices (five distinct leaves need three
+// bits). It returns the last value.
+func fillTerms(d numpred.Domain[numpred.Value]) numpred.Value {
+	var a numpred.Value
+	for i := int64(1); i <= 5; i++ {
+		a = d.Alpha(numpred.Atoms(ge(x0, c(0)), le(x0, c(i))))
+	}
+	return a
+}
+
 // TestTermCapacityExhaustion runs MTNDD and NDD out of numeric-term
 // variables: the domain must report the error and stay sound (top).
 func TestTermCapacityExhaustion(t *testing.T) {
@@ -104,7 +116,7 @@ func TestTermCapacityExhaustion(t *testing.T) {
 	for _, k := range []numpred.Kind{numpred.KindMTNDD, numpred.KindNDD} {
 		d, err := numpred.New(k, numeric.Domain[interval.Box](interval.New()), sp, numpred.TermCapacity(2))
 		require.NoError(t, err)
-		a := d.Alpha(numpred.Atoms(ge(x0, c(0)), le(x0, c(2)), ge(x1, c(0)), le(x1, c(5))))
+		a := fillTerms(d)
 		require.Error(t, d.Err(), string(k))
 		var ce *bdd.CapacityError
 		require.True(t, errors.As(d.Err(), &ce), string(k))

@@ -253,6 +253,12 @@ type numCore[V any] struct {
 	atoms    dimUnion
 	atomVars map[int]numeric.Constraint
 	relCache map[string][]bool
+	// topPaths is the trie of path contexts below top, kept across
+	// ctxApply calls (see ctxPaths).
+	topPaths *ctxPaths[V]
+	// tab holds MTNDD's numeric leaves (leaftab.go); nil in the cube
+	// form (NDD, whose widening uses the MTNDD algorithms over cubes).
+	tab *leafTable[V]
 }
 
 // leafOpKey names a numeric operation on two leaves.
@@ -545,6 +551,9 @@ func (c *numCore[V]) toBdd(a V) bdd.Node { return c.toBddFrom(a) }
 // conjoining those it gains, a few BDD operations instead of one per
 // literal. A cube is canonical, so the result is the same node.
 func (c *numCore[V]) toBddFrom(a V, bases ...bdd.Node) bdd.Node {
+	if c.tab != nil {
+		return c.tabEncode(a)
+	}
 	if c.num.IsBottom(a) {
 		return c.ff()
 	}
@@ -608,6 +617,9 @@ func litConstraint(k numeric.Constraint, pos bool) (numeric.Constraint, bool) {
 // leaf decodes a diagram over term variables into a numeric value:
 // N.alpha(toExpr(u)), the join of its paths (0 is bottom, 1 is top).
 func (c *numCore[V]) leaf(u bdd.Node) V {
+	if c.tab != nil {
+		return c.tabDecode(u)
+	}
 	switch {
 	case c.m.IsFalse(u):
 		return c.bot()

@@ -53,11 +53,13 @@ type ctxPath[V any] struct {
 // the paths of a diagram, and holds their contexts. The context of a node
 // is a function of that sequence, so paths that differ only in opaque
 // literals compute each context once, and memo tables keyed by (node,
-// sequence) are exact.
+// sequence) are exact. (A literal the context entails still extends the
+// sequence: its child re-assumes the residual, which can tighten a
+// non-closed context; keeping the parent's context instead made NDD's
+// diagrams explode on Fig. 2(a).)
 type ctxTrie[V any] struct {
-	c     *numCore[V]
-	paths []ctxPath[V]
-	next  map[[2]int32]int32 // (sequence, literal) -> sequence
+	c *numCore[V]
+	*ctxPaths[V]
 	// cof caches the branches of the nodes met: a traversal visits a
 	// node once per sequence, and every bdd.Node rudd returns costs an
 	// allocation and a finalizer.
@@ -67,8 +69,33 @@ type ctxTrie[V any] struct {
 	rel []bool
 }
 
-func (c *numCore[V]) newCtxTrie(ctx V, rel []bool) *ctxTrie[V] {
-	return &ctxTrie[V]{c: c, paths: []ctxPath[V]{{ctx: ctx}}, next: map[[2]int32]int32{}, cof: map[int][2]bdd.Node{}, rel: rel}
+// ctxPaths is the trie proper: the contexts of the sequences and the
+// edges between them. Literals are named by their variables, whose atoms
+// never change, so the trie of the sequences below the top context is
+// kept across traversals (numCore.topPaths): NDD starts every ctxApply
+// from top, and the same path contexts come back in every post, reduce
+// and leq of a fixpoint.
+type ctxPaths[V any] struct {
+	paths []ctxPath[V]
+	next  map[[2]int32]int32 // (sequence, literal) -> sequence
+}
+
+// maxTopPaths bounds the kept trie; it is started afresh when full.
+const maxTopPaths = 1 << 14
+
+// newCtxTrie returns a trie rooted at ctx; top says that ctx is the top
+// value, whose trie is the one kept across calls.
+func (c *numCore[V]) newCtxTrie(ctx V, top bool, rel []bool) *ctxTrie[V] {
+	t := &ctxTrie[V]{c: c, cof: map[int][2]bdd.Node{}, rel: rel}
+	if !top {
+		t.ctxPaths = &ctxPaths[V]{paths: []ctxPath[V]{{ctx: ctx}}, next: map[[2]int32]int32{}}
+		return t
+	}
+	if c.topPaths == nil || len(c.topPaths.paths) > maxTopPaths {
+		c.topPaths = &ctxPaths[V]{paths: []ctxPath[V]{{ctx: ctx}}, next: map[[2]int32]int32{}}
+	}
+	t.ctxPaths = c.topPaths
+	return t
 }
 
 // branches returns the root variable of the internal node u and its two
@@ -124,7 +151,7 @@ func (t *ctxTrie[V]) split(id int32, b int) (int32, int32) {
 // literals of the variables rel marks (nil: all). Results are memoised on
 // (node, sequence of relevant literals).
 func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, bool), ctx V, elim map[int]bool, rel []bool) bdd.Node {
-	tr := c.newCtxTrie(ctx, rel)
+	tr := c.newCtxTrie(ctx, c.num.IsTop(ctx), rel)
 	var elimv []bool
 	for v := range elim {
 		if elim[v] {
@@ -138,11 +165,11 @@ func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, b
 	var rec func(u bdd.Node, id int32) bdd.Node
 	rec = func(u bdd.Node, id int32) bdd.Node {
 		c.poll()
-		if r, ok := g(u, tr.paths[id].ctx); ok {
-			return r
-		}
 		key := [2]int{u.ID(), int(id)}
 		if r, ok := memo[key]; ok {
+			return r
+		}
+		if r, ok := g(u, tr.paths[id].ctx); ok {
 			return r
 		}
 		b, hi, lo := tr.branches(u)
@@ -176,7 +203,7 @@ func (c *numCore[V]) ctxSat(u bdd.Node, ctx V, rel []bool) bool {
 // ctxSatBudget is ctxSat within budget steps (0: no limit); decided is
 // false when the budget ran out first.
 func (c *numCore[V]) ctxSatBudget(u bdd.Node, ctx V, rel []bool, budget int) (sat, decided bool) {
-	tr := c.newCtxTrie(ctx, rel)
+	tr := c.newCtxTrie(ctx, c.num.IsTop(ctx), rel)
 	dead := map[[2]int]bool{}
 	steps := 0
 	out := false

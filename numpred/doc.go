@@ -99,8 +99,9 @@
 // valuation.
 //
 // MTNDD (NewMTNDD, values DDVal): the same functions as NEX, symbolically:
-// one BDD with all predicate variables above numeric-term variables, the
-// sub-diagram below a predicate path encoding that path's numeric value.
+// one BDD with all predicate variables above a few leaf variables, the
+// sub-diagram below a predicate path naming that path's numeric value, a
+// leaf held in a table outside the BDD (the code of its index).
 // meet, join, widen, leq and alphaPost_N are bddApply with numeric
 // operators at those sub-diagrams (MJoinOp, Fig. 6); exists joins
 // cofactors with the MTNDD join.
@@ -126,8 +127,9 @@
 //
 // Each domain owns a bdd.Manager with a fixed layout: three variables per
 // predicate (current, primed, shadow) followed by a reserve of
-// numeric-term variables (TermCapacity, default 1024), allocated as MTNDD
-// and NDD meet new atoms. When the manager fails or the reserve runs out,
+// numeric-term variables (TermCapacity, default 1024), allocated as NDD
+// meets new atoms; MTNDD takes min(TermCapacity, 24) of them once, for
+// the indices of its leaf table (2^k leaves with k variables). When the manager fails or the reserve runs out,
 // the failing operation returns a sound fallback (Top, or false for
 // queries) and Err reports the error from then on: an analysis must check
 // Err and answer UNKNOWN when it is set. The Checking option runs sanity

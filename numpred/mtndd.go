@@ -1,11 +1,14 @@
 // This file implements MTNDD (Section V-C): a value is one BDD whose
-// predicate variables all precede its numeric-term variables; below the
-// last predicate variable of a path, the sub-diagram over numeric terms
-// encodes the numeric value of that predicate valuation (a multi-terminal
-// BDD simulated with a BDD). meet, join, widen, leq and alphaPost_N are
-// bddApply with numeric operators at the numeric sub-diagrams (MJoinOp of
-// Fig. 6 for join); exists joins the cofactors of quantified variables
-// with the MTNDD join instead of bddOr.
+// predicate variables all precede its leaf variables; below the last
+// predicate variable of a path hangs the numeric value of that predicate
+// valuation: a leaf of the leaf table (leaftab.go), as the binary code of
+// its index (a multi-terminal BDD simulated with a BDD). meet, join,
+// widen, leq and alphaPost_N are bddApply with numeric operators at the
+// leaves (MJoinOp of Fig. 6 for join); exists joins the cofactors of
+// quantified variables with the MTNDD join instead of bddOr. The same
+// algorithms (type mt) serve NDD's widening over NDD's form, where the
+// sub-diagram below the predicates is a Boolean combination of numeric
+// terms (numCore.tab is nil there, and toBdd/leaf use cubes of terms).
 
 package numpred
 
@@ -26,8 +29,11 @@ type MTNDD[V any] struct {
 
 // NewMTNDD returns MTNDD over the numeric domain num and the precision sp.
 func NewMTNDD[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*MTNDD[V], error) {
-	c, err := newNumCore(num, sp, false, opts, predsAbove)
+	c, err := newNumCore(num, sp, false, opts, predsOnly)
 	if err != nil {
+		return nil, err
+	}
+	if c.tab, err = newLeafTable[V](c.m, c.opts.terms); err != nil {
 		return nil, err
 	}
 	d := &MTNDD[V]{c: c}

@@ -106,7 +106,8 @@ type varLayout int
 const (
 	// predsOnly: predicates only (NEXPOINT, NEX: no numeric terms).
 	predsOnly varLayout = iota
-	// predsAbove: predicates above term blocks (MTNDD).
+	// predsAbove: predicates above term blocks (MTNDD's cube form,
+	// before its leaf table; kept for layouts with terms below).
 	predsAbove
 	// interleaved: each group's predicates, then its terms (NDD).
 	interleaved

@@ -16,9 +16,7 @@ import (
 // and healthy ones have nothing to retry.
 func TestRetryGrowsTermCapacity(t *testing.T) {
 	sp := conformanceSpace()
-	alpha := func(d numpred.Domain[numpred.Value]) numpred.Value {
-		return d.Alpha(numpred.Atoms(ge(x0, c(0)), le(x0, c(2)), ge(x1, c(0)), le(x1, c(5))))
-	}
+	alpha := fillTerms
 	for _, k := range []numpred.Kind{numpred.KindMTNDD, numpred.KindNDD} {
 		d, err := numpred.New(k, numeric.Domain[interval.Box](interval.New()), sp, numpred.TermCapacity(2))
 		require.NoError(t, err)
