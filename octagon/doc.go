@@ -61,7 +61,18 @@
 // (BenchmarkClosure vs BenchmarkClosureFullMatrix). Entries are plain
 // int64 with a +inf sentinel rather than numeric.Bound (a 16-byte struct
 // whose comparisons branch on infinity), so that the inner loop is three
-// loads, two adds, two conditional moves and a store.
+// loads, two adds, two conditional moves and a store. On amd64 with AVX2
+// (checked with CPUID at start-up) that loop runs four entries per
+// instruction (kernel_amd64.s: add, signed compare, blend), which took the
+// closure at n = 100 from about 1.9 ms to 0.8 ms of CPU; elsewhere, and
+// with the purego build tag, the portable Go loop runs (both are tested
+// against each other and against a reference closure).
+//
+// Constraints, the constraint view that callers such as the harness of
+// issue 15 ask for after every operation, shares its expressions: the
+// ±x and ±x±y expressions of dimensions below 128 are built once per
+// process (immutable, filled lazily, safe for concurrent use, at most
+// about 3 MB), so a call allocates only its result slice.
 //
 // # References
 //
