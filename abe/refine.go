@@ -299,10 +299,135 @@ func (f *follow) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
 }
 
 // refine adds predicates that remove the infeasible error path of chain
-// and reports whether any is new.
+// and reports whether any is new: the interpolants of the abstractly
+// feasible paths through the blocks (abstractPaths), else of the paths
+// of a satisfiable prefix (prefixPaths), else the path's atoms.
 func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, error) {
-	// The first block j whose conjunction with its prefix is
-	// unsatisfiable, and a model of the prefix.
+	paths, err := r.abstractPaths(ctx, g, chain)
+	if err != nil {
+		return false, err
+	}
+	how := "abstract"
+	added := paths != nil && r.addInterpolants(chain, paths)
+	if !added {
+		how = "prefix"
+		if paths, err = r.prefixPaths(ctx, g, chain); err != nil {
+			return false, err
+		}
+		added = paths != nil && r.addInterpolants(chain, paths)
+	}
+	if !added && paths != nil {
+		// Every atom of the path's conditions at every abstraction
+		// location of the chain before the last path.
+		how = "atoms"
+		for _, p := range paths {
+			for _, a := range p {
+				as, ok := a.edge.Op.(*ir.Assume)
+				if !ok {
+					continue
+				}
+				for _, c := range ir.Atoms(as.Cond) {
+					for _, st := range chain[1:len(paths)] {
+						if r.prec.add(st.loc, c) {
+							added = true
+						}
+					}
+				}
+			}
+		}
+	}
+	r.logf("refinement (%s): chain of %d, paths through %d blocks, new predicates %v", how, len(chain)-1, len(paths), added)
+	return added, nil
+}
+
+// addInterpolants adds the interpolants of paths (through the blocks of
+// chain[1:]) at the chain's abstraction locations and reports whether
+// any is new.
+func (r *runner) addInterpolants(chain []*state, paths [][]*arc) bool {
+	itps, ok := interpolate(r.prog, paths)
+	if !ok {
+		return false
+	}
+	env := r.prog.Env()
+	added := false
+	for k, cs := range itps {
+		for _, c := range cs {
+			if r.prec.add(chain[k+1].loc, c) {
+				added = true
+				r.logf("  predicate at %s %s: %s", chain[k+1].loc.Func.Name, chain[k+1].loc, c.String(env))
+			}
+		}
+	}
+	return added
+}
+
+// abstractPaths returns one program path through each block of chain
+// such that consecutive paths meet in states that agree on every
+// predicate of the precision at the abstraction location between them:
+// the paths the abstract error path stands for. With the boolean
+// abstraction there always are such paths (ψ_i holds the predicate
+// valuations of every end state of block i), and their interpolants
+// cannot all be in the precision already: a path's end satisfies its
+// interpolant, which the next path's start then satisfies too, down to
+// false. It returns nil when there are none (the cartesian abstraction
+// loses valuations).
+func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, error) {
+	sol := r.solver()
+	defer sol.Close()
+	for i := 1; i < len(chain); i++ {
+		s := chain[i]
+		b := s.blk
+		sol.Assert(b.startFacts...)
+		sol.Assert(b.facts[:s.nFacts]...)
+		sol.Assert(s.guard)
+		if i == 1 {
+			continue
+		}
+		prev := chain[i-1]
+		for _, k := range r.prec.at(prev.loc) {
+			c := r.prec.preds[k]
+			ids := exprVars(nil, c.Expr())
+			g.ensure(prev.blk, prev.vals, ids)
+			for _, id := range ids {
+				g.startVal(b, id)
+			}
+			sol.Assert(g.z.Iff(g.t.Constraint(prev.vals, c), g.t.Constraint(b.start, c)))
+		}
+	}
+	if err := sol.Err(); err != nil {
+		return nil, err
+	}
+	res, err := r.check(ctx, sol)
+	if err != nil || res != smt.Sat {
+		return nil, err
+	}
+	return readPaths(sol, chain[1:])
+}
+
+// readPaths returns the model's path to each state of to.
+func readPaths(sol *smt.Solver, to []*state) ([][]*arc, error) {
+	m, err := sol.Model()
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	var out [][]*arc
+	for _, s := range to {
+		p, err := pathTo(m, s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// prefixPaths returns paths through the blocks of chain up to the first
+// block j that contradicts its prefix: the prefix's from a model of it,
+// block j's from a model of its own formula. Their concatenation is
+// infeasible.
+func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, error) {
+	g.closeLinks(chain)
 	sol := r.solver()
 	defer sol.Close()
 	j := -1
@@ -311,7 +436,7 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 		g.assertBlock(sol, chain, i)
 		res, err := r.check(ctx, sol)
 		if err != nil {
-			return false, err
+			return nil, err
 		}
 		if res == smt.Unsat {
 			j = i
@@ -320,25 +445,15 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 		}
 	}
 	if j < 2 {
-		return false, nil
+		return nil, nil
 	}
-	var paths [][]*arc
 	if res, err := r.check(ctx, sol); err != nil || res != smt.Sat {
-		return false, err
+		return nil, err
 	}
-	m, err := sol.Model()
+	paths, err := readPaths(sol, chain[1:j])
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	for i := 1; i < j; i++ {
-		p, err := pathTo(m, chain[i])
-		if err != nil {
-			m.Close()
-			return false, err
-		}
-		paths = append(paths, p)
-	}
-	m.Close()
 	last := r.solver()
 	defer last.Close()
 	s := chain[j]
@@ -346,54 +461,13 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 	last.Assert(s.blk.facts[:s.nFacts]...)
 	last.Assert(s.guard)
 	if res, err := r.check(ctx, last); err != nil || res != smt.Sat {
-		return false, err
+		return nil, err
 	}
-	m, err = last.Model()
+	p, err := readPaths(last, []*state{s})
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	p, err := pathTo(m, s)
-	m.Close()
-	if err != nil {
-		return false, err
-	}
-	paths = append(paths, p)
-
-	added := false
-	itps, ok := interpolate(r.prog, paths)
-	env := r.prog.Env()
-	if ok {
-		for k, cs := range itps {
-			for _, c := range cs {
-				if r.prec.add(chain[k+1].loc, c) {
-					added = true
-					r.logf("  predicate at %s %s: %s", chain[k+1].loc.Func.Name, chain[k+1].loc, c.String(env))
-				}
-			}
-		}
-	}
-	r.logf("refinement: chain of %d, first infeasible block %d, interpolants %v", len(chain)-1, j, ok)
-	if added {
-		return true, nil
-	}
-	// Fallback: every atom of the path's conditions at every abstraction
-	// location of the chain (the error location's are useless).
-	for _, p := range paths {
-		for _, a := range p {
-			as, ok := a.edge.Op.(*ir.Assume)
-			if !ok {
-				continue
-			}
-			for _, c := range ir.Atoms(as.Cond) {
-				for _, st := range chain[1:j] {
-					if r.prec.add(st.loc, c) {
-						added = true
-					}
-				}
-			}
-		}
-	}
-	return added, nil
+	return append(paths, p...), nil
 }
 
 // linPath is the SSA form of a program path as linear constraints over

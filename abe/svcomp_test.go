@@ -160,8 +160,10 @@ func TestSVCOMP(t *testing.T) {
 				reason = reason[:60]
 			}
 			st := res.Stats
-			fmt.Fprintf(&table, "%-45s %-9s %-6s %-8s %7.2f %6d %6d %5d %5d  %s\n", tk.file, b, tk.expected, res.Verdict, cpu.Seconds(),
+			line := fmt.Sprintf("%-45s %-9s %-6s %-8s %7.2f %6d %6d %5d %5d  %s", tk.file, b, tk.expected, res.Verdict, cpu.Seconds(),
 				st.States, st.Abstractions, st.Refinements, st.Predicates, reason)
+			table.WriteString(line + "\n")
+			t.Log(line)
 		}
 	}
 	var summary strings.Builder
