@@ -456,7 +456,8 @@ func (r *runner) close(ctx context.Context, v *node) (bool, error) {
 }
 
 // breakage, set by tests only, breaks the algorithm on purpose to show
-// that the tests notice: "cover" makes every cover check succeed.
+// that the tests notice: "cover" makes every cover check succeed;
+// "combine" joins the case interpolants by a disjunction over all cases.
 var breakage string
 
 // coverCheck reports whether label(v) implies label(w), memoised by the

@@ -242,6 +242,9 @@ func (r *runner) interpolate(ctx context.Context, groups []dnf) ([]dnf, error) {
 		dead := map[string]bool{}
 		for _, ci := range all {
 			key := fmt.Sprint(ci.choice[:k+1])
+			if breakage == "combine" {
+				key = fmt.Sprint(ci.choice)
+			}
 			if _, ok := byPrefix[key]; !ok {
 				byPrefix[key] = conj{}
 				order = append(order, key)
