@@ -9,7 +9,7 @@ import (
 	"github.com/numpred/numpred/smt"
 )
 
-func x(d int) numeric.LinExpr { return numeric.Var(numeric.Dim(d)) }
+func x(d int) numeric.LinExpr   { return numeric.Var(numeric.Dim(d)) }
 func k(c int64) numeric.LinExpr { return numeric.Const(c) }
 
 // neq is x != c as a dnf.
