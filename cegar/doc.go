@@ -41,11 +41,21 @@
 // variable first (so the first round proves what a plain analysis proves,
 // at its cost), then, if that ends without a verdict, from nothing: no
 // predicates and no numeric variables, as the paper starts. The second
-// loop is the one that proves control-heavy code (the ntdrivers tasks):
-// with few predicates and variables, states of the abstraction without
-// joins are equal or included far more often, so its search covers them.
+// loop is the one that proves control-heavy code (the ntdrivers and ssh
+// tasks): with few predicates and variables, states of the abstraction
+// without joins are equal or included far more often, so its search
+// covers them. InitialNone is that second loop alone; the default
+// strategy of package verify runs it, after an absint stage that has
+// already run the branch atoms' round.
 //
 // # Progress
+//
+// The search for an abstract counterexample has a budget of abstract
+// operations (interp.Config.CexBudget); when it runs out, the path is
+// read off the fixpoint's joined values instead (interp.Result.
+// PathJoined), and such a path often mixes branches no predicate
+// separates. When a joined path comes back, the loop first searches 8
+// times longer (once), then escalates as below.
 //
 // A refinement that adds nothing, or a counterexample path that comes
 // back after it was refined, escalates: the next stage adds more (the
