@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/abe"
+	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 )
@@ -25,6 +27,31 @@ var (
 	blocksFlag   = flag.String("abe.blocks", "lbe", "comma-separated block operators -abe.svcomp runs (each on every task)")
 	cartFlag     = flag.Bool("abe.cart", false, "cartesian abstraction in -abe.svcomp")
 )
+
+// checkGCC checks that a FALSE verdict's counterexample is trusted and,
+// when gcc is installed, that the compiled task calls reach_error on its
+// inputs.
+func checkGCC(t *testing.T, file, name string, res *abe.Result) {
+	t.Helper()
+	if res.Counterexample == nil || !res.Counterexample.Trusted() {
+		t.Errorf("%s %s: FALSE without a trusted counterexample", file, name)
+		return
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	ok, err := cex.ReplayGCC(ctx, gcc, file, string(frontend.TaskDataModel(file)), res.Counterexample)
+	if err != nil {
+		t.Logf("%s %s: gcc replay not run: %v", file, name, err)
+		return
+	}
+	if !ok {
+		t.Errorf("%s %s: the counterexample does not reach reach_error when compiled with gcc", file, name)
+	}
+}
 
 type task struct{ file, category, expected string }
 
@@ -152,8 +179,8 @@ func TestSVCOMP(t *testing.T) {
 				s.wrong++
 				t.Errorf("%s %s: WRONG verdict %s, want %s", tk.file, b, res.Verdict, want)
 			}
-			if res.Verdict == interp.False && (res.Counterexample == nil || !res.Counterexample.Trusted()) {
-				t.Errorf("%s %s: FALSE without a trusted counterexample", tk.file, b)
+			if res.Verdict == interp.False {
+				checkGCC(t, filepath.Join(dir, tk.file), b, res)
 			}
 			reason := res.Reason
 			if len(reason) > 60 {
