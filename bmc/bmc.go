@@ -22,8 +22,8 @@ type Options struct {
 	// Induction selects k-induction; plain bounded model checking
 	// otherwise.
 	Induction bool
-	// Unwind is the bound k: loop iterations and recursive activations
-	// unwound. 0 means increasing k = 1, 2, 4, 8, ... until a verdict,
+	// Unwind is the bound k: loop iterations (plus the (k+1)-th up to
+	// its back edges) and recursive activations unwound. 0 means increasing k = 1, 2, 4, 8, ... until a verdict,
 	// the node limit, or the end of the context.
 	Unwind int
 	// Encoding is the formula's arithmetic; encode.BV (bit-precise) by

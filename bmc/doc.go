@@ -7,13 +7,19 @@
 //
 // Run unwinds main to a bound k (unwind.go): every call is inlined (a new
 // instance of the callee per call), every natural loop is unrolled k
-// times (a node is a location with the iteration counts of the loops
-// around it), and a recursive function gets at most k activations. What
-// lies beyond the bound becomes a cut arc: the unwinding assertion. The
+// times and its (k+1)-th iteration up to the back edges, so that a loop
+// whose test follows a side effect (while (c++ < n)) or that leaves by a
+// break needs no extra bound (a node is a location with the iteration
+// counts of the loops around it), and a recursive function gets at most
+// k activations. What lies beyond the bound becomes a cut arc: the
+// unwinding assertion. The
 // resulting directed acyclic graph is encoded as one formula
 // (formula.go): a guard per node and per arc, SSA values per node,
 // φ-functions where arcs meet, free choice Booleans where a location's
-// out-edges are not one condition and its negation. Per bound k:
+// out-edges are not Assumes of pairwise disjoint conditions (decided in
+// LIA once per location: the three branches of an overflow check need no
+// choice, which would hide from the solver's simplifier which branch a
+// path takes). Per bound k:
 //
 //  1. error reachable without a signed overflow: the model's path and
 //     inputs (model.go) are replayed by cex.Replay: FALSE when the run is
@@ -37,7 +43,21 @@
 //
 // # Encodings
 //
-// Terms come from encode.Terms. The IR makes C's wrap-around explicit,
+// Terms come from encode.Terms. Why BV's linear arithmetic is 2w+16 bits
+// wide (144 for a program with a 64-bit variable) rather than C's widths:
+// the IR's variables are integers and C's wrap-around is explicit in it
+// (x := e - k*2^w on the branch where e wraps k times, or with a havocked
+// quotient k), so its linear expressions (sums of terms whose
+// coefficients reach 2^w) are exact only in more than w bits; computing
+// at C's widths would mean re-deriving C's operations from that shape.
+// Width is not what makes bit vectors slow: a generated task with 64-bit
+// divisions by variables timed out at 80 bits as at 144; Z3 encodes a
+// division relationally (q*y + r = x), which unit propagation cannot run
+// forwards, and did not decide that formula in 13 s of CPU even with the
+// inputs fixed. What did cost was the encoding: a product by -1 at 144
+// bits bit-blasts into 144 adders, and a wrap count was a fresh value
+// the simplifier could not propagate (encode now subtracts, and shifts).
+// The IR makes C's wrap-around explicit,
 // so LIA is exact for programs whose operations are all linear, and Z3
 // decides it far faster than 2w+16-bit vectors: BV (the default) uses
 // LIA there. A program with products, shifts or bitwise operations is
@@ -54,6 +74,8 @@
 // total version of the operation. A program with Unsupported
 // diagnostics gets UNKNOWN. Every FALSE has a replayed, trusted
 // counterexample. The context ends everything: solver checks are
-// interrupted (smt.Solver.CheckContext), the encoding checks it between
-// nodes.
+// interrupted (smt.Solver.CheckContext), and one that has not stopped
+// 200 ms later is left to finish behind the run; graph building and
+// encoding poll it every 256 nodes; the invariants' fixpoint runs under
+// it. Over the SV-COMP tasks at 5 s, no run ended more than 0.9 s late.
 package bmc

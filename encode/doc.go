@@ -25,7 +25,9 @@
 //     division and remainder, shifts, bitwise operations); the linear
 //     arithmetic of the IR is done on sign- or zero-extended vectors wide
 //     enough that it never wraps (twice the widest C type, plus room for
-//     sums), so it agrees with LIA wherever the IR is exact. The solver
+//     sums), so it agrees with LIA wherever the IR is exact. A wrap-around
+//     count (a floor division by 2^n) is an arithmetic shift; other
+//     quotients by constants are fresh values the Assumes pin. The solver
 //     pays for the width: the search uses LIA, BV is asked for. Linear Programs (unbounded integers) have
 //     no bit-vector form.
 package encode

@@ -33,6 +33,13 @@ int main() { unsigned a = __VERIFIER_nondet_uint(); unsigned b = __VERIFIER_nond
 int main() { signed char c = __VERIFIER_nondet_char(); short s = __VERIFIER_nondet_short();
   unsigned char u = c + 200; int q = s / (c | 1); int r = s % 7; long long w = (long long)s * c;
   if (u < 50 && q > 3 && r != 0 && w < 0) reach_error(); return 0; }`,
+	// Wrap-around through a havocked quotient (a floor division by a
+	// power of two: a shift in BV) and negative coefficients.
+	`extern int __VERIFIER_nondet_int(void); extern long __VERIFIER_nondet_long(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); long y = __VERIFIER_nondet_long();
+  signed char c = x * 1000 - y; short s = 7 - 3 * x - 5 * c; unsigned char u = -x * 77 + 13;
+  long d = -y - 2 * x; int e = d;
+  if (c == -5 && s > 0 && u < 9 && e != 3) reach_error(); return 0; }`,
 }
 
 // TestGeneratedPathsAgreeWithExec is TestPathsAgreeWithExec on programs
