@@ -17,7 +17,36 @@ TEXT ·relax2AVX2(SB), NOSPLIT, $0-88
 	MOVQ         r1_base+64(FP), DX
 	VPBROADCASTQ x0+24(FP), Y0
 	VPBROADCASTQ x1+32(FP), Y1
-	SHRQ         $2, CX
+	MOVQ         CX, BX
+	SHRQ         $3, BX             // pairs of 4-blocks
+	JZ           tail2
+
+loop2x:
+	VPADDQ    (SI), Y0, Y2
+	VPADDQ    32(SI), Y0, Y6
+	VPADDQ    (DX), Y1, Y3
+	VPADDQ    32(DX), Y1, Y7
+	VMOVDQU   (DI), Y4
+	VMOVDQU   32(DI), Y8
+	VPCMPGTQ  Y3, Y2, Y5
+	VPCMPGTQ  Y7, Y6, Y9
+	VPBLENDVB Y5, Y3, Y2, Y2
+	VPBLENDVB Y9, Y7, Y6, Y6
+	VPCMPGTQ  Y2, Y4, Y5
+	VPCMPGTQ  Y6, Y8, Y9
+	VPBLENDVB Y5, Y2, Y4, Y4
+	VPBLENDVB Y9, Y6, Y8, Y8
+	VMOVDQU   Y4, (DI)
+	VMOVDQU   Y8, 32(DI)
+	ADDQ      $64, SI
+	ADDQ      $64, DX
+	ADDQ      $64, DI
+	DECQ      BX
+	JNZ       loop2x
+
+tail2:
+	ANDQ         $7, CX
+	SHRQ         $2, CX             // at most one 4-block left
 	JZ           done2
 
 loop2:
