@@ -34,6 +34,15 @@ func (p *poly) image(as []affine) *poly {
 	if len(as) == 1 && !as[0].row[as[0].dim+1].IsZero() {
 		return p.substitute(as[0])
 	}
+	if len(as) == 1 && !forgetFromScratch {
+		// x := e without x in e: forget x (incrementally), then x = e.
+		a := as[0]
+		if q := p.forgetIncremental([]int{a.dim}); q != nil {
+			eq := a.row.neg()
+			eq[a.dim+1] = one
+			return q.addCons([]vec{eq.normalize()}, nil)
+		}
+	}
 	mapGen := func(g vec) vec {
 		out := g.clone()
 		for _, a := range as {
@@ -114,10 +123,22 @@ func (p *poly) substitute(a affine) *poly {
 }
 
 // forget returns ∃dims. p (the dims stay, unconstrained).
+//
+// Its constraints come from p's by the dual conversion continued from
+// p's minimal constraints (dualCone): adding the line of x to the
+// generators is adding the equality "coefficient of x = 0" to the dual
+// cone, which combines only adjacent pairs of p's constraints
+// (Fourier-Motzkin elimination with Chernikova's adjacency test), rather
+// than converting the new generators from scratch.
 func (p *poly) forget(dims []int) *poly {
 	p.minimize()
 	if p.empty {
 		return p
+	}
+	if !forgetFromScratch {
+		if q := p.forgetIncremental(dims); q != nil {
+			return q
+		}
 	}
 	zero := func(g vec) vec {
 		out := g.clone()
@@ -142,6 +163,48 @@ func (p *poly) forget(dims []int) *poly {
 	}
 	q := newFromGens(p.n, lines, rays, p.st)
 	return q
+}
+
+// forgetFromScratch makes forget convert its generators from scratch
+// (the test compares both ways).
+var forgetFromScratch = false
+
+// forgetIncremental is forget for the minimal, non-empty p by the dual
+// conversion continued from p's constraints; nil when the stop hook
+// interrupted it.
+func (p *poly) forgetIncremental(dims []int) *poly {
+	c := dualCone(p, 0)
+	for _, x := range dims {
+		c.add(unitVec(p.n+1, x+1), true)
+	}
+	p.st.combined(c.made)
+	if c.over {
+		return nil
+	}
+	zero := func(g vec) vec {
+		out := g.clone()
+		for _, x := range dims {
+			out[x+1] = zint{}
+		}
+		return out.normalize()
+	}
+	var lines, rays []vec
+	for _, l := range p.lines {
+		if g := zero(l); !g.isZero() {
+			lines = append(lines, g)
+		}
+	}
+	for _, r := range p.rays {
+		rays = append(rays, zero(r)) // a vertex stays a vertex
+	}
+	for _, x := range dims {
+		lines = append(lines, unitVec(p.n+1, x+1))
+	}
+	h := fromDual(c, p.n, lines, rays, p.st)
+	if h.tighten() {
+		h.min = false
+	}
+	return h
 }
 
 // project returns the projection of p onto the local dims keep (in order).

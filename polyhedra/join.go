@@ -41,26 +41,7 @@ func hull(p, q *poly) *poly {
 // generators the rows already processed; q's generators are then added.
 func hullIncremental(p, q *poly) *poly {
 	n := p.n
-	c := &cone{bitcap: len(p.rays) + len(q.rays), nbits: len(p.rays), neqs: len(p.lines), st: p.st}
-	c.lines = cloneRows(p.eqs)
-	cols := p.satColumns(c.bitcap)
-	for j, r := range p.ineqs {
-		c.rays = append(c.rays, r)
-		c.sat = append(c.sat, cols[j+1])
-	}
-	pos := positivity(n)
-	sp := cols[0]
-	facet := true
-	for _, s := range c.sat {
-		if sp.subset(s) {
-			facet = false
-			break
-		}
-	}
-	if facet {
-		c.rays = append(c.rays, pos)
-		c.sat = append(c.sat, sp)
-	}
+	c := dualCone(p, len(q.rays))
 	for _, l := range q.lines {
 		c.add(l, true)
 	}
@@ -97,7 +78,47 @@ func hullIncremental(p, q *poly) *poly {
 		}
 	}
 	p.st.combined(c.made)
-	h := &poly{n: n, hasC: true, hasG: true, min: true, st: p.st}
+	h := fromDual(c, n, append(cloneRows(p.lines), q.lines...), append(cloneRows(p.rays), q.rays...), p.st)
+	if h.tighten() {
+		h.min, h.fresh = false, true
+		h.minimize()
+	}
+	return h
+}
+
+// dualCone returns the state of the dual Chernikova conversion of the
+// minimal, non-empty p, as if p's generators had been added to the whole
+// space: p's constraints are the extreme rays of the dual cone (with
+// positivity when it is a facet), its equalities the lines, and the
+// saturation sets are over p's generators, with room for extra more.
+func dualCone(p *poly, extra int) *cone {
+	c := &cone{bitcap: len(p.rays) + extra, nbits: len(p.rays), neqs: len(p.lines), st: p.st}
+	c.lines = cloneRows(p.eqs)
+	cols := p.satColumns(c.bitcap)
+	for j, r := range p.ineqs {
+		c.rays = append(c.rays, r)
+		c.sat = append(c.sat, cols[j+1])
+	}
+	sp := cols[0]
+	facet := true
+	for _, s := range c.sat {
+		if sp.subset(s) {
+			facet = false
+			break
+		}
+	}
+	if facet {
+		c.rays = append(c.rays, positivity(p.n))
+		c.sat = append(c.sat, sp)
+	}
+	return c
+}
+
+// fromDual returns the minimal polyhedron whose constraints are read off
+// the dual cone c and whose generators (not necessarily minimal) are
+// lines and rays.
+func fromDual(c *cone, n int, lines, rays []vec, st *counters) *poly {
+	h := &poly{n: n, hasC: true, hasG: true, min: true, st: st}
 	for _, l := range c.lines {
 		h.eqs = append(h.eqs, l.signNormalize())
 	}
@@ -106,14 +127,9 @@ func hullIncremental(p, q *poly) *poly {
 			h.ineqs = append(h.ineqs, r)
 		}
 	}
-	h.lines = append(cloneRows(p.lines), q.lines...)
-	h.rays = append(cloneRows(p.rays), q.rays...)
+	h.lines, h.rays = lines, rays
 	h.reduceGens()
 	h.dropInfinity()
-	if h.tighten() {
-		h.min, h.fresh = false, true
-		h.minimize()
-	}
 	return h
 }
 

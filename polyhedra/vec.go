@@ -42,6 +42,79 @@ type scratch struct {
 	row               []big.Int
 }
 
+// rowGCD sets sc.g to the gcd of the absolute values of row's entries (0
+// when all are 0). It starts from the entry of fewest bits and reduces
+// the others modulo the gcd so far while that fits in a word (one short
+// division per entry, no allocation), so big gcds are computed only
+// between entries that are all big.
+func (sc *scratch) rowGCD(row []big.Int) {
+	small := -1
+	for i := range row {
+		if row[i].Sign() != 0 && (small < 0 || row[i].BitLen() < row[small].BitLen()) {
+			small = i
+		}
+	}
+	g := &sc.g
+	if small < 0 {
+		g.SetInt64(0)
+		return
+	}
+	g.Abs(&row[small])
+	for i := range row {
+		z := &row[i]
+		if i == small || z.Sign() == 0 {
+			continue
+		}
+		if g.BitLen() <= 63 {
+			w := g.Int64()
+			if w == 1 {
+				return
+			}
+			r := sc.t.Rem(z, g).Int64()
+			g.SetInt64(gcd64(w, abs64(r)))
+			continue
+		}
+		g.GCD(nil, nil, g, sc.t.Abs(z))
+	}
+}
+
+// bigRow returns the entries of row as zints; the big ones share two
+// allocations (their headers and their words), not two each.
+func bigRow(row []big.Int, out vec) vec {
+	nbig, words := 0, 0
+	for i := range row {
+		if !row[i].IsInt64() {
+			nbig++
+			words += len(row[i].Bits())
+		}
+	}
+	var hdr []big.Int
+	var slab []big.Word
+	if nbig > 0 {
+		hdr = make([]big.Int, nbig)
+		slab = make([]big.Word, words)
+	}
+	for i := range row {
+		z := &row[i]
+		if z.IsInt64() {
+			out[i] = zint{small: z.Int64()}
+			continue
+		}
+		b := z.Bits()
+		w := slab[:len(b):len(b)]
+		slab = slab[len(b):]
+		copy(w, b)
+		h := &hdr[0]
+		hdr = hdr[1:]
+		h.SetBits(w)
+		if z.Sign() < 0 {
+			h.Neg(h)
+		}
+		out[i] = zint{big: h}
+	}
+	return out
+}
+
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // dot returns the scalar product of a and b.
@@ -155,8 +228,6 @@ func combine(ka zint, a vec, kb zint, b vec) vec {
 		sc.row = make([]big.Int, len(a))
 	}
 	row := sc.row[:len(a)]
-	g := &sc.g
-	g.SetInt64(0)
 	for i := range a {
 		x, y := a[i], b[i]
 		z := &row[i]
@@ -167,18 +238,17 @@ func combine(ka zint, a vec, kb zint, b vec) vec {
 		if !y.IsZero() {
 			z.Add(z, sc.t.Mul(kb.view(&sc.t1), y.view(&sc.t2)))
 		}
-		if z.Sign() != 0 && !(g.IsInt64() && g.Int64() == 1) {
-			g.GCD(nil, nil, g, sc.t.Abs(z))
+	}
+	sc.rowGCD(row)
+	g := &sc.g
+	if g.Sign() != 0 && !(g.IsInt64() && g.Int64() == 1) {
+		for i := range row {
+			if z := &row[i]; z.Sign() != 0 {
+				z.Quo(z, g)
+			}
 		}
 	}
-	div := g.Sign() != 0 && !(g.IsInt64() && g.Int64() == 1)
-	for i := range row {
-		z := &row[i]
-		if div && z.Sign() != 0 {
-			z.Quo(z, g)
-		}
-		out[i] = zcopy(z)
-	}
+	bigRow(row, out)
 	scratchPool.Put(sc)
 	return out
 }
