@@ -552,7 +552,7 @@ func (c *numCore[V]) toBdd(a V) bdd.Node { return c.toBddFrom(a) }
 // literal. A cube is canonical, so the result is the same node.
 func (c *numCore[V]) toBddFrom(a V, bases ...bdd.Node) bdd.Node {
 	if c.tab != nil {
-		return c.tabEncode(a)
+		return c.tabEncode(a, bases)
 	}
 	if c.num.IsBottom(a) {
 		return c.ff()

@@ -106,10 +106,18 @@ func leafKey(cs []numeric.Constraint) uint64 {
 	return h
 }
 
-// tabEncode is toBdd in table form: the code of a's index.
-func (c *numCore[V]) tabEncode(a V) bdd.Node {
+// tabEncode is toBdd in table form: the code of a's index. A leaf
+// operation's result is often one of its operands (a meet with a weaker
+// value, a post that changes nothing): when a equals the leaf of one of
+// bases, that code is the answer, without computing a's constraints.
+func (c *numCore[V]) tabEncode(a V, bases []bdd.Node) bdd.Node {
 	if c.num.IsBottom(a) {
 		return c.ff()
+	}
+	for _, b := range bases {
+		if !c.m.IsFalse(b) && c.num.Equal(a, c.tabDecode(b)) {
+			return b
+		}
 	}
 	cs := c.num.Constraints(a)
 	if len(cs) == 0 {
