@@ -149,6 +149,11 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	r := &runner{prog: prog, opt: opt, res: &Result{Verdict: interp.Unknown},
 		byPlace: map[place][]*node{}, stacks: map[stackKey]*stack{}, coverMemo: map[[4]int]bool{}}
 	err := r.run(ctx)
+	for _, sol := range []*smt.Solver{r.impSol, r.coreSol} {
+		if sol != nil {
+			sol.Close()
+		}
+	}
 	if r.z != nil {
 		go r.z.Close() // Z3 may take long to delete a context: not the caller's time
 	}
