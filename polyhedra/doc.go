@@ -50,7 +50,11 @@
 //     in e) substitute in the constraints and map the generators;
 //     non-invertible ones are forget-then-constrain, computed exactly as
 //     the image of the generators.
-//   - Forget(a, x): ∃x, by adding the line of x to the generators.
+//   - Forget(a, x): ∃x, by adding the line of x to the generators; the
+//     constraints follow by continuing the dual conversion from a's
+//     minimal constraints (the line is one equality of the dual cone:
+//     Fourier-Motzkin elimination restricted to adjacent pairs), not from
+//     scratch. A single non-invertible assignment is Forget then Assume.
 //   - Bound(a, e): optimum of e over the generators; Entails via Bound.
 //   - Constraints, AddDims, RemoveDims (projection), PermuteDims, String.
 //
@@ -98,13 +102,36 @@
 // infeasible, the basis of interpolation in refinement; Maximize
 // optimises with it.
 //
+// # Work bounds and interruption
+//
+// Chernikova's algorithm is exponential in the worst case. Three bounds
+// keep one operation from running away, each with a sound fallback:
+//
+//   - an exact hull whose dual cone grows past hullMaxRays rays or
+//     convWorkBound units of work (pairs tested, rays scanned) becomes
+//     the weak join (the constraints of each operand that the other
+//     satisfies);
+//   - the conversion of a join's result (made and minimised inside Join,
+//     before anyone sees it) keeps, past the same bounds, the constraints
+//     converted so far: an upper bound (Stats.Bounded). A published value
+//     never grows, since others may already have used it;
+//   - the stop hook of WithStop (the analysis' deadline, cancellation or
+//     memory limit) is asked every few thousand units of work inside the
+//     conversions, at every branch-and-bound node and before every
+//     simplex pivot; once it answers true, conversions give the whole
+//     space, emptiness tests "not empty", inclusions "not included"
+//     (Stats.Interrupted), so the operation returns at once and the
+//     analysis, which discards what follows, stops.
+//
 // # Statistics
 //
 // Domain.Stats returns counters and timers of the operations (count and
 // time per operation, the slowest single one) and of the work inside them
 // (minimisations and the rows Chernikova's algorithm made, integer
-// emptiness tests, simplex runs, pivots, and the searches that ran out of
-// budget), for --stats.
+// emptiness tests, simplex runs, pivots, the searches that ran out of
+// budget, the conversions cut by a work bound and the operations
+// interrupted), for --stats; Stats.Add sums the statistics of two
+// Domains (an analysis in two rounds).
 //
 // # References
 //
