@@ -234,6 +234,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 	case *ir.Assume:
 		g.ensure(b, vals, condVars(nil, op.Cond))
 		guard = g.and(guard, g.t.Cond(vals, op.Cond))
+		a.blk, a.pre = b, vals
 		if op.Overflow {
 			b.ovf = append(b.ovf, guard)
 		}

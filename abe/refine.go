@@ -303,34 +303,30 @@ func (f *follow) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
 // feasible paths through the blocks (abstractPaths), else of the paths
 // of a satisfiable prefix (prefixPaths), else the path's atoms.
 func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, error) {
-	paths, err := r.abstractPaths(ctx, g, chain)
+	paths, picks, err := r.abstractPaths(ctx, g, chain)
 	if err != nil {
 		return false, err
 	}
 	how := "abstract"
-	added := paths != nil && r.addInterpolants(chain, paths)
+	added := paths != nil && r.addInterpolants(chain, paths, picks)
 	if !added {
 		how = "prefix"
-		if paths, err = r.prefixPaths(ctx, g, chain); err != nil {
+		if paths, picks, err = r.prefixPaths(ctx, g, chain); err != nil {
 			return false, err
 		}
-		added = paths != nil && r.addInterpolants(chain, paths)
+		added = paths != nil && r.addInterpolants(chain, paths, picks)
 	}
-	if !added && paths != nil {
-		// Every atom of the path's conditions at every abstraction
-		// location of the chain before the last path.
+	if !added && len(paths) > 1 {
+		// The atoms of the last path's conditions at the abstraction
+		// location before it (more would make the boolean abstraction
+		// explode).
 		how = "atoms"
-		for _, p := range paths {
-			for _, a := range p {
-				as, ok := a.edge.Op.(*ir.Assume)
-				if !ok {
-					continue
-				}
+		at := chain[len(paths)-1].loc
+		for _, a := range paths[len(paths)-1] {
+			if as, ok := a.edge.Op.(*ir.Assume); ok {
 				for _, c := range ir.Atoms(as.Cond) {
-					for _, st := range chain[1:len(paths)] {
-						if r.prec.add(st.loc, c) {
-							added = true
-						}
+					if r.prec.add(at, c) {
+						added = true
 					}
 				}
 			}
@@ -343,8 +339,8 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 // addInterpolants adds the interpolants of paths (through the blocks of
 // chain[1:]) at the chain's abstraction locations and reports whether
 // any is new.
-func (r *runner) addInterpolants(chain []*state, paths [][]*arc) bool {
-	itps, ok := interpolate(r.prog, paths)
+func (r *runner) addInterpolants(chain []*state, paths [][]*arc, picks map[*arc][]int) bool {
+	itps, ok := interpolate(r.prog, paths, picks)
 	if !ok {
 		return false
 	}
@@ -371,7 +367,7 @@ func (r *runner) addInterpolants(chain []*state, paths [][]*arc) bool {
 // interpolant, which the next path's start then satisfies too, down to
 // false. It returns nil when there are none (the cartesian abstraction
 // loses valuations).
-func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, error) {
+func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, map[*arc][]int, error) {
 	sol := r.solver()
 	defer sol.Close()
 	for i := 1; i < len(chain); i++ {
@@ -395,38 +391,91 @@ func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([
 		}
 	}
 	if err := sol.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	res, err := r.check(ctx, sol)
 	if err != nil || res != smt.Sat {
-		return nil, err
+		return nil, nil, err
 	}
-	return readPaths(sol, chain[1:])
+	return g.readPaths(sol, chain[1:])
 }
 
-// readPaths returns the model's path to each state of to.
-func readPaths(sol *smt.Solver, to []*state) ([][]*arc, error) {
+// readPaths returns the model's path to each state of to, and the
+// disjuncts the model takes on them (see picksOf).
+func (g *graph) readPaths(sol *smt.Solver, to []*state) ([][]*arc, map[*arc][]int, error) {
 	m, err := sol.Model()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer m.Close()
 	var out [][]*arc
+	picks := map[*arc][]int{}
 	for _, s := range to {
 		p, err := pathTo(m, s)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, p)
+		for _, a := range p {
+			if ps := g.picksOf(m, a); ps != nil {
+				picks[a] = ps
+			}
+		}
 	}
-	return out, nil
+	return out, picks, nil
+}
+
+// picksOf returns, for an Assume arc, the disjunct the model takes at
+// each disjunction of its condition, in the order linPath meets them (a
+// disequality is the disjunction of its two strict halves).
+func (g *graph) picksOf(m *smt.Model, a *arc) []int {
+	as, ok := a.edge.Op.(*ir.Assume)
+	if !ok || a.pre == nil {
+		return nil
+	}
+	var picks []int
+	var walk func(c ir.Cond)
+	or := func(xs []ir.Cond) {
+		pick := 0
+		for i, x := range xs {
+			g.ensure(a.blk, a.pre, condVars(nil, x))
+			if v, err := m.Bool(g.t.Cond(a.pre, x)); err == nil && v {
+				pick = i
+				break
+			}
+		}
+		picks = append(picks, pick)
+		walk(xs[pick])
+	}
+	walk = func(c ir.Cond) {
+		switch c := c.(type) {
+		case *ir.And:
+			for _, x := range c.Xs {
+				walk(x)
+			}
+		case *ir.Not:
+			n := ir.Negate(c.X)
+			if x, ok := n.(*ir.Not); ok {
+				if at, ok := x.X.(*ir.Atom); ok && at.C.Kind() == numeric.EQ {
+					lt, gt := ir.SplitDisequality(at.C)
+					or([]ir.Cond{lt, gt})
+				}
+				return
+			}
+			walk(n)
+		case *ir.Or:
+			or(c.Xs)
+		}
+	}
+	walk(as.Cond)
+	return picks
 }
 
 // prefixPaths returns paths through the blocks of chain up to the first
 // block j that contradicts its prefix: the prefix's from a model of it,
 // block j's from a model of its own formula. Their concatenation is
 // infeasible.
-func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, error) {
+func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, map[*arc][]int, error) {
 	g.closeLinks(chain)
 	sol := r.solver()
 	defer sol.Close()
@@ -436,7 +485,7 @@ func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][
 		g.assertBlock(sol, chain, i)
 		res, err := r.check(ctx, sol)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if res == smt.Unsat {
 			j = i
@@ -445,14 +494,14 @@ func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][
 		}
 	}
 	if j < 2 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if res, err := r.check(ctx, sol); err != nil || res != smt.Sat {
-		return nil, err
+		return nil, nil, err
 	}
-	paths, err := readPaths(sol, chain[1:j])
+	paths, picks, err := g.readPaths(sol, chain[1:j])
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	last := r.solver()
 	defer last.Close()
@@ -461,13 +510,16 @@ func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][
 	last.Assert(s.blk.facts[:s.nFacts]...)
 	last.Assert(s.guard)
 	if res, err := r.check(ctx, last); err != nil || res != smt.Sat {
-		return nil, err
+		return nil, nil, err
 	}
-	p, err := readPaths(last, []*state{s})
+	p, lastPicks, err := g.readPaths(last, []*state{s})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return append(paths, p...), nil
+	for a, ps := range lastPicks {
+		picks[a] = ps
+	}
+	return append(paths, p...), picks, nil
 }
 
 // linPath is the SSA form of a program path as linear constraints over
@@ -477,10 +529,13 @@ func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][
 // whenever it is still infeasible.
 type linPath struct {
 	prog *ir.Program
-	// pick chooses the disjunct of the k-th disjunction met (-1: none,
-	// the disjunction adds nothing); ors counts them.
-	pick  func(k, n int) int
+	// pick chooses the disjunct of the k-th disjunction met on the path,
+	// the i-th of arc a (-1: none, the disjunction adds nothing); ors and
+	// atOrs count them.
+	pick  func(a *arc, i, k int) int
 	ors   int
+	at    *arc
+	atOrs int
 	cur   map[int]numeric.Dim // variable ID -> current version
 	n     int
 	calls []*ir.Call
@@ -547,9 +602,10 @@ func (lp *linPath) cond(c ir.Cond) {
 
 // or appends the constraints of the disjunct of xs that pick chooses.
 func (lp *linPath) or(xs []ir.Cond) {
-	k := lp.ors
+	k, ka := lp.ors, lp.atOrs
 	lp.ors++
-	if i := lp.pick(k, len(xs)); i >= 0 && i < len(xs) {
+	lp.atOrs++
+	if i := lp.pick(lp.at, ka, k); i >= 0 && i < len(xs) {
 		lp.cond(xs[i])
 	}
 }
@@ -613,8 +669,20 @@ const maxCases = 64
 // b is a < b or a > b) is split into its cases: the interpolants of
 // every infeasible case, up to maxCases cases (later disjunctions add
 // nothing beyond that).
-func interpolate(prog *ir.Program, paths [][]*arc) ([][]numeric.Constraint, bool) {
-	first, ok, ors := interpolateCase(prog, paths, func(k, n int) int { return 0 })
+func interpolate(prog *ir.Program, paths [][]*arc, picks map[*arc][]int) ([][]numeric.Constraint, bool) {
+	if picks != nil {
+		// First the disjuncts a model of the paths takes.
+		is, ok, ors := interpolateCase(prog, paths, func(a *arc, i, k int) int {
+			if i < len(picks[a]) {
+				return picks[a][i]
+			}
+			return -1
+		})
+		if ok || ors == 0 {
+			return is, ok
+		}
+	}
+	first, ok, ors := interpolateCase(prog, paths, func(a *arc, i, k int) int { return 0 })
 	if ors == 0 {
 		return first, ok
 	}
@@ -623,7 +691,7 @@ func interpolate(prog *ir.Program, paths [][]*arc) ([][]numeric.Constraint, bool
 	for c := 0; c < maxCases; c++ {
 		// Case c picks the disjuncts of the first disjunctions by the
 		// digits of c (binary, the usual two-way split).
-		pick := func(k, n int) int {
+		pick := func(_ *arc, _, k int) int {
 			if k >= 6 {
 				return -1
 			}
@@ -646,13 +714,14 @@ func interpolate(prog *ir.Program, paths [][]*arc) ([][]numeric.Constraint, bool
 
 // interpolateCase is interpolate for one choice of disjuncts; it also
 // returns the number of disjunctions met.
-func interpolateCase(prog *ir.Program, paths [][]*arc, pick func(k, n int) int) ([][]numeric.Constraint, bool, int) {
+func interpolateCase(prog *ir.Program, paths [][]*arc, pick func(a *arc, i, k int) int) ([][]numeric.Constraint, bool, int) {
 	lp := &linPath{prog: prog, cur: map[int]numeric.Dim{}, pick: pick}
 	groups := make([][]numeric.Constraint, len(paths))
 	scopes := make([]map[numeric.Dim]int, len(paths))
 	for i, p := range paths {
 		lp.out = nil
 		for _, a := range p {
+			lp.at, lp.atOrs = a, 0
 			lp.step(a.edge)
 		}
 		groups[i] = lp.out

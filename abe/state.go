@@ -81,6 +81,11 @@ type arc struct {
 	guard *smt.Term
 	nIn   int              // from.in[:nIn] were the arcs into from when this one was made
 	input *encode.InputVar // the input read by a Havoc edge
+	// blk and pre are the block and the values the edge was taken in
+	// (Assume edges only: the refiner evaluates their disjunctions in a
+	// model).
+	blk *block
+	pre encode.State
 }
 
 // block is the path formula context of an abstraction state: the start
