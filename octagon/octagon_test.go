@@ -59,8 +59,7 @@ func TestConcurrentClosureCache(t *testing.T) {
 }
 
 // TestConstraintsRoundTrip: Assume(Top, Constraints(o)) is o again, on
-// dimensions on both sides of the expression cache's bound (128), from
-// concurrent goroutines (run with -race: the cache is filled lazily).
+// 131 dimensions, from concurrent goroutines (run with -race).
 func TestConstraintsRoundTrip(t *testing.T) {
 	d := octagon.New()
 	const n = 131
@@ -88,7 +87,7 @@ func TestConstraintsRoundTrip(t *testing.T) {
 			t.Error("Constraints does not round-trip")
 		}
 	}
-	// A constraint between two dimensions above the cache's bound.
+	// A constraint between the two last dimensions.
 	a, b := numeric.Var(129), numeric.Var(130)
 	o2 := d.Assume(d.Top(n), numeric.Eq(a.Sub(b), numeric.Const(3)))
 	want := "x129 - x130 = 3"

@@ -3,11 +3,7 @@
 
 package octagon
 
-import (
-	"sync/atomic"
-
-	"github.com/numpred/numpred/numeric"
-)
+import "github.com/numpred/numpred/numeric"
 
 // Constraints returns a conjunction of constraints whose integer
 // solutions are exactly gamma(a): for each variable its bounds (an
@@ -26,11 +22,11 @@ func (Domain) Constraints(a *Octagon) []numeric.Constraint {
 		u[i] = half(get(m, i^1, i))
 	}
 	cs := make([]numeric.Constraint, 0, countConstraints(m, n, u))
-	for x := 0; x < n; x++ {
-		hi, nlo := u[2*x], u[2*x+1]
-		if hi != inf || nlo != inf {
-			v := varExprOf(x)
-			cs = appendBounds(cs, v.pos, v.neg, hi, nlo, false, false)
+	vars := make([]varExprs, n)
+	for x := range vars {
+		vars[x] = newVarExprs(x)
+		if hi, nlo := u[2*x], u[2*x+1]; hi != inf || nlo != inf {
+			cs = appendBounds(cs, vars[x].pos, vars[x].neg, hi, nlo, false, false)
 		}
 	}
 	// implied reports whether V_b - V_a <= v follows from the unary
@@ -50,77 +46,41 @@ func (Domain) Constraints(a *Octagon) []numeric.Constraint {
 			if h1 && l1 && h2 && l2 {
 				continue
 			}
-			p := pairExprOf(x, y)
+			vx, vy := vars[x], vars[y]
 			if !h1 || !l1 {
-				cs = appendBounds(cs, p.diff, p.negDiff, d1, d2, h1, l1)
+				e, ne := exprsFor(vx.pos, vy.neg, vx.neg, vy.pos, d1, d2, h1, l1)
+				cs = appendBounds(cs, e, ne, d1, d2, h1, l1)
 			}
 			if !h2 || !l2 {
-				cs = appendBounds(cs, p.sum, p.negSum, s1, s2, h2, l2)
+				e, ne := exprsFor(vx.pos, vy.pos, vx.neg, vy.neg, s1, s2, h2, l2)
+				cs = appendBounds(cs, e, ne, s1, s2, h2, l2)
 			}
 		}
 	}
 	return cs
 }
 
-// cachedDims bounds the dimensions whose expressions are cached.
-const cachedDims = 128
-
 // varExprs are the expressions x and -x of one variable.
 type varExprs struct{ pos, neg numeric.LinExpr }
-
-// pairExprs are the binary octagonal expressions over x < y.
-type pairExprs struct {
-	diff, negDiff, sum, negSum numeric.LinExpr // x - y, y - x, x + y, -x - y
-}
-
-// The expressions of Constraints are cached for dimensions below
-// cachedDims (LinExprs are immutable, so constraints may share them, and
-// AddConst does not copy their terms): the constraint view of a value then
-// allocates only its result slice. Row y of pairCache holds the pairs
-// (x, y) for x < y, built on first use; with 128 dimensions the cache
-// holds at most 32512 expressions (about 3 MB).
-var (
-	varCache  [cachedDims]atomic.Pointer[varExprs]
-	pairCache [cachedDims]atomic.Pointer[[]pairExprs]
-)
 
 func newVarExprs(x int) varExprs {
 	v := numeric.Var(numeric.Dim(x))
 	return varExprs{v, v.Neg()}
 }
 
-func newPairExprs(x, y int, vx, vy varExprs) pairExprs {
-	return pairExprs{vx.pos.Add(vy.neg), vx.neg.Add(vy.pos), vx.pos.Add(vy.pos), vx.neg.Add(vy.neg)}
-}
-
-// varExprOf returns the expressions of variable x.
-func varExprOf(x int) varExprs {
-	if x >= cachedDims {
-		return newVarExprs(x)
+// exprsFor returns e = a1 + a2 and -e = b1 + b2, for the bounds e <= hi
+// and -e <= nlo, building only those appendBounds will use (a zero
+// LinExpr for the other). Constraints share their expression's terms
+// (AddConst does not copy them), so a constraint costs one allocation.
+func exprsFor(a1, a2, b1, b2 numeric.LinExpr, hi, nlo int64, hiImplied, loImplied bool) (e, ne numeric.LinExpr) {
+	eq := hi != inf && nlo != inf && hi == -nlo
+	if !hiImplied || eq {
+		e = a1.Add(a2)
 	}
-	if v := varCache[x].Load(); v != nil {
-		return *v
+	if !loImplied && !eq {
+		ne = b1.Add(b2)
 	}
-	v := newVarExprs(x)
-	varCache[x].Store(&v) // a concurrent caller may store an equal value
-	return v
-}
-
-// pairExprOf returns the expressions of the pair x < y.
-func pairExprOf(x, y int) pairExprs {
-	if y >= cachedDims {
-		return newPairExprs(x, y, varExprOf(x), varExprOf(y))
-	}
-	if row := pairCache[y].Load(); row != nil {
-		return (*row)[x]
-	}
-	vy := varExprOf(y)
-	row := make([]pairExprs, y)
-	for x := range row {
-		row[x] = newPairExprs(x, y, varExprOf(x), vy)
-	}
-	pairCache[y].Store(&row)
-	return row[x]
+	return e, ne
 }
 
 // countConstraints returns the number of constraints Constraints emits
