@@ -240,7 +240,10 @@ type numCore[V any] struct {
 	termByHash map[uint64][]int
 	termVar    map[string]int
 	termOf     map[int]numeric.Constraint // variable -> canonical atom
-	leafMemo   map[int]leafEntry
+	// termsOn lists, per dimension, the variables in termOf whose atoms
+	// mention it (NDD's elimination sets).
+	termsOn  map[numeric.Dim][]int
+	leafMemo map[int]leafEntry
 	// leafOps caches MTNDD's numeric meet and join of two leaves.
 	leafOps map[leafOpKey]leafOpEntry
 	// cubes caches consNode by a hash of its constraints.
@@ -288,7 +291,7 @@ func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option
 		return nil, err
 	}
 	c := &numCore[V]{base: b, num: num, n: sp.NumDims(), nddTerms: ndd,
-		termVar: map[string]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}, litsOf: map[int]cubeLits{},
+		termVar: map[string]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, termsOn: map[numeric.Dim][]int{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}, litsOf: map[int]cubeLits{},
 		atoms: dimUnion{}, atomVars: map[int]numeric.Constraint{}, relCache: map[string][]bool{}}
 	b.pol.point = numPoint(num, c.n)
 	for i, p := range sp.preds {
@@ -357,6 +360,11 @@ func (c *numCore[V]) lookupTerm(k numeric.Constraint) (int, bool) {
 // storeTerm records v as the variable of the canonical atom k.
 func (c *numCore[V]) storeTerm(k numeric.Constraint, v int) {
 	c.termOf[v] = k
+	e := k.Expr()
+	for i := 0; i < e.NumTerms(); i++ {
+		d := e.Term(i).Dim
+		c.termsOn[d] = append(c.termsOn[d], v)
+	}
 	c.linkAtom(v, k)
 	if h, ok := consHash([]numeric.Constraint{k}); ok {
 		c.termByHash[h] = append(c.termByHash[h], v)

@@ -47,6 +47,10 @@ import (
 type ctxPath[V any] struct {
 	ctx V
 	res []numeric.Constraint
+	// bot caches IsBottom(ctx): traversals ask it at every node they
+	// reach under the path, and an emptiness test of a polyhedron is
+	// not free.
+	bot bool
 }
 
 // ctxTrie numbers the sequences of literals with a numeric meaning met on
@@ -88,11 +92,11 @@ const maxTopPaths = 1 << 14
 func (c *numCore[V]) newCtxTrie(ctx V, top bool, rel []bool) *ctxTrie[V] {
 	t := &ctxTrie[V]{c: c, cof: map[int][2]bdd.Node{}, rel: rel}
 	if !top {
-		t.ctxPaths = &ctxPaths[V]{paths: []ctxPath[V]{{ctx: ctx}}, next: map[[2]int32]int32{}}
+		t.ctxPaths = &ctxPaths[V]{paths: []ctxPath[V]{{ctx: ctx, bot: c.num.IsBottom(ctx)}}, next: map[[2]int32]int32{}}
 		return t
 	}
 	if c.topPaths == nil || len(c.topPaths.paths) > maxTopPaths {
-		c.topPaths = &ctxPaths[V]{paths: []ctxPath[V]{{ctx: ctx}}, next: map[[2]int32]int32{}}
+		c.topPaths = &ctxPaths[V]{paths: []ctxPath[V]{{ctx: ctx, bot: c.num.IsBottom(ctx)}}, next: map[[2]int32]int32{}}
 	}
 	t.ctxPaths = c.topPaths
 	return t
@@ -123,13 +127,16 @@ func (t *ctxTrie[V]) child(id int32, v int, k numeric.Constraint, pos bool) int3
 	}
 	c, p := t.c, t.paths[id]
 	cx, res := c.assumeLit(p.ctx, k, pos), p.res
+	var bot bool
 	if pos {
-		cx, res = c.reassume(cx, p.res, k)
+		cx, res, bot = c.reassume(cx, p.res, k)
 	} else if nk, neg := k.Negate(); neg {
-		cx, res = c.reassume(cx, p.res, nk)
+		cx, res, bot = c.reassume(cx, p.res, nk)
+	} else {
+		bot = c.num.IsBottom(cx)
 	}
 	cid := int32(len(t.paths))
-	t.paths = append(t.paths, ctxPath[V]{ctx: cx, res: res})
+	t.paths = append(t.paths, ctxPath[V]{ctx: cx, res: res, bot: bot})
 	t.next[tk] = cid
 	return cid
 }
@@ -147,7 +154,9 @@ func (t *ctxTrie[V]) split(id int32, b int) (int32, int32) {
 }
 
 // ctxApply runs Fig. 7 from context c with elimination set elim; g returns
-// (result, true) when it decides a node in a context. Contexts collect the
+// (result, true) when it decides a node in a context; a node in a bottom
+// context is false without asking g (an infeasible path contributes
+// nothing, in every use of Fig. 7). Contexts collect the
 // literals of the variables rel marks (nil: all). Results are memoised on
 // (node, sequence of relevant literals).
 func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, bool), ctx V, elim map[int]bool, rel []bool) bdd.Node {
@@ -168,6 +177,9 @@ func (c *numCore[V]) ctxApply(u bdd.Node, g func(u bdd.Node, ctx V) (bdd.Node, b
 		key := [2]int{u.ID(), int(id)}
 		if r, ok := memo[key]; ok {
 			return r
+		}
+		if tr.paths[id].bot {
+			return c.ff()
 		}
 		if r, ok := g(u, tr.paths[id].ctx); ok {
 			return r
@@ -210,7 +222,7 @@ func (c *numCore[V]) ctxSatBudget(u bdd.Node, ctx V, rel []bool, budget int) (sa
 	var rec func(u bdd.Node, id int32) bool
 	rec = func(u bdd.Node, id int32) bool {
 		switch {
-		case c.m.IsFalse(u) || c.num.IsBottom(tr.paths[id].ctx):
+		case c.m.IsFalse(u) || tr.paths[id].bot:
 			return false
 		case c.m.IsTrue(u):
 			return true
@@ -248,17 +260,17 @@ func (c *numCore[V]) ctxSatBudget(u bdd.Node, ctx V, rel []bool, budget int) (sa
 // no-op, now and in every refinement of the context, and assuming k alone
 // a second time right after assuming it is a no-op too, so only res ++
 // [k] is assumed. The residual is res ++ [k] without what the new context
-// entails.
-func (c *numCore[V]) reassume(ctx V, res []numeric.Constraint, k numeric.Constraint) (V, []numeric.Constraint) {
+// entails; bot reports whether the context is bottom.
+func (c *numCore[V]) reassume(ctx V, res []numeric.Constraint, k numeric.Constraint) (_ V, _ []numeric.Constraint, bot bool) {
 	if c.num.IsBottom(ctx) {
-		return ctx, nil
+		return ctx, nil, true
 	}
 	var out []numeric.Constraint
 	if len(res) > 0 {
 		out = make([]numeric.Constraint, 0, len(res)+1)
 		ctx = c.num.Assume(ctx, append(append(out, res...), k)...)
 		if c.num.IsBottom(ctx) {
-			return ctx, nil
+			return ctx, nil, true
 		}
 		out = out[:0]
 	}
@@ -270,7 +282,7 @@ func (c *numCore[V]) reassume(ctx V, res []numeric.Constraint, k numeric.Constra
 	if !c.num.Entails(ctx, k) {
 		out = append(out, k)
 	}
-	return ctx, out
+	return ctx, out, false
 }
 
 // meaningful returns the variables of u's support that have a numeric

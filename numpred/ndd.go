@@ -238,10 +238,11 @@ func (x nddImpl[V]) mtWidenAny(u, v bdd.Node, t numeric.Thresholds, budget int) 
 	return r, r.Valid()
 }
 
-// reduceOp is Fig. 7's reduce operator: 0 on an infeasible context.
+// reduceOp is Fig. 7's reduce operator: 0 on an infeasible context
+// (which ctxApply decides before asking it).
 func (x nddImpl[V]) reduceOp(u bdd.Node, ctx V) (bdd.Node, bool) {
 	switch {
-	case x.c.m.IsFalse(u) || x.c.num.IsBottom(ctx):
+	case x.c.m.IsFalse(u):
 		return x.c.ff(), true
 	case x.c.m.IsTrue(u):
 		return u, true
@@ -266,17 +267,10 @@ func (x nddImpl[V]) leq(a, b DDVal) bool {
 // elimSet returns the variables whose terms mention a dimension t assigns
 // (the paper's NumV, restricted to terms t can change) plus extra.
 func (x nddImpl[V]) elimSet(t NumAssign, extra []int) map[int]bool {
-	dims := map[numeric.Dim]bool{}
-	for _, d := range t.Dims {
-		dims[d] = true
-	}
-	for _, d := range t.Havoc {
-		dims[d] = true
-	}
 	set := map[int]bool{}
-	for v, k := range x.c.termOf {
-		for _, tm := range k.Expr().Terms() {
-			if dims[tm.Dim] {
+	for _, ds := range [][]numeric.Dim{t.Dims, t.Havoc} {
+		for _, d := range ds {
+			for _, v := range x.c.termsOn[d] {
 				set[v] = true
 			}
 		}
@@ -315,12 +309,12 @@ func (x nddImpl[V]) postRel(t NumAssign, ps []PredID) []bool {
 	return x.c.relevant(seeds)
 }
 
-// nddPost is NDDPost(s): 0 on an infeasible context, the numeric post of
-// the context at the true leaf.
+// nddPost is NDDPost(s): 0 on an infeasible context (ctxApply decides
+// those), the numeric post of the context at the true leaf.
 func (x nddImpl[V]) nddPost(t NumAssign) func(u bdd.Node, ctx V) (bdd.Node, bool) {
 	return func(u bdd.Node, ctx V) (bdd.Node, bool) {
 		switch {
-		case x.c.m.IsFalse(u) || x.c.num.IsBottom(ctx):
+		case x.c.m.IsFalse(u):
 			return x.c.ff(), true
 		case x.c.m.IsTrue(u):
 			return x.c.toBdd(x.c.post(t, ctx)), true
