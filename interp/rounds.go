@@ -36,18 +36,19 @@ func roundOf(res *Result, cfg Config) RoundStat {
 }
 
 // mergeStats returns the statistics of two rounds run one after the
-// other: times and counts add up, peaks are the larger of the two, and
+// other: times and counts add up, peaks (and the calling contexts, which
+// each round makes anew) are the larger of the two, and
 // operations of the same name are merged.
 func mergeStats(a, b Stats) Stats {
 	out := b
 	out.Iterations += a.Iterations
 	out.Widenings += a.Widenings
 	out.Unrolled += a.Unrolled
-	out.Contexts += a.Contexts
 	out.Gamma += a.Gamma
 	out.Join += a.Join
 	out.AlphaPost += a.AlphaPost
 	out.Apply += a.Apply
+	out.Contexts = max(a.Contexts, b.Contexts) // each round makes its own
 	out.BDDNodes = max(a.BDDNodes, b.BDDNodes)
 	out.BDDTable = max(a.BDDTable, b.BDDTable)
 	out.PeakHeap = max(a.PeakHeap, b.PeakHeap)
