@@ -55,18 +55,25 @@
 // path and inputs are run on the concrete interpreter and replayed with
 // cex.Replay: FALSE only for a trusted replay, UNKNOWN otherwise (also
 // when the error is reachable only through an overflow branch of the
-// IR). When it is unsatisfiable, the precision is refined (refine.go):
-// the disjunctive block formulas are reduced to one program path through
-// the blocks (a model of the longest satisfiable prefix of blocks, and a
-// model of the first block that contradicts it), whose linear form's
-// Farkas sequence interpolants (package itp) at the block boundaries,
-// renamed to program variables, become predicates at the abstraction
-// locations there; disjunctions on the path (a disequality is two strict
-// cases) are split into cases, up to 64, and each infeasible case gives
-// interpolants. When none is found, every atom of the path's conditions
-// becomes a predicate at every abstraction location of the chain. A
-// refinement that adds nothing ends the run with UNKNOWN. Each round
-// rebuilds the reached set from scratch with the refined precision.
+// IR). When it is unsatisfiable, the precision is refined (refine.go).
+// The disjunctive block formulas are reduced to one program path per
+// block, read from a model of the blocks linked abstractly (consecutive
+// blocks meet in states that agree on the predicates of the abstraction
+// location between them): the paths the abstract error path stands for.
+// The Farkas sequence interpolants (package itp) of their linear form at
+// the block boundaries, renamed to program variables, become predicates
+// at the abstraction locations there; a disjunction on the paths (a
+// disequality is two strict cases) takes the disjunct the model takes,
+// then, failing that, up to 64 case splits. For such paths the
+// interpolants cannot all be known already (the end of a path satisfies
+// its interpolant, which the next path's start then satisfies, down to
+// false), so each refinement adds a predicate unless the linear form is
+// feasible (a non-linear value). Fallbacks: the paths of the longest
+// satisfiable prefix of blocks plus a path of the block that contradicts
+// it; then the atoms of that last path at the abstraction location
+// before it. A refinement that adds nothing ends the run with UNKNOWN.
+// Each round rebuilds the reached set from scratch with the refined
+// precision.
 //
 // The precision is per location (the paper's Π: L → 2^P): a predicate
 // learnt at a loop head is tracked there only.
