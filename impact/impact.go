@@ -53,8 +53,9 @@ type Options struct {
 	ForceCandidates int
 	// ForceMaxPath bounds the edges from the nearest common ancestor to
 	// the node forced covering tries to cover (default
-	// DefaultForceMaxPath): longer paths cost more than the covering
-	// tends to save.
+	// DefaultForceMaxPath, no bound, as in the paper). A bound of 64 gave
+	// more refinements per second on test_locks_10 but lost the proof of
+	// testdata/loop_safe.c (a 569-edge path without an interpolant).
 	ForceMaxPath int
 	// Check re-verifies, before a TRUE, that the final tree is well
 	// labelled (see check.go): a debugging aid that costs a solver query
@@ -67,7 +68,7 @@ const (
 	DefaultMaxNodes        = 200_000
 	DefaultMaxCallDepth    = 12
 	DefaultForceCandidates = 4
-	DefaultForceMaxPath    = 64
+	DefaultForceMaxPath    = 1 << 30
 )
 
 // Stats are the statistics of a run.
