@@ -316,7 +316,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		case smt.Sat:
 			rs.Feasible = true
 			record()
-			cx, err := replayPath(ctx, prog, path, pc.inputs)
+			cx, err := cex.ReplayPath(ctx, prog, path, pc.inputs)
 			if err != nil {
 				if ctx.Err() != nil {
 					return finish(interp.Unknown, "timeout")

@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
@@ -94,7 +95,10 @@ func (r *runner) feasible(ctx context.Context, edges []*ir.Edge) error {
 		r.res.Reason = "solver: unknown on an error path"
 		return errDone
 	}
-	c, err := replay(ctx, r.prog, edges, ins)
+	c, err := cex.ReplayPath(ctx, r.prog, edges, ins)
+	if err == nil && c == nil {
+		err = ctx.Err() // a run cut by the deadline proves nothing
+	}
 	if err != nil {
 		return err
 	}

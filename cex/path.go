@@ -1,16 +1,15 @@
-// This file turns a satisfiable path formula into a counterexample: the
-// concrete interpreter runs the program along the path (an oracle that
-// answers inputs with the model's values and choices with the path's
-// edges) to learn the input vector, which cex.Replay then replays from
-// scratch, the one way an engine may answer FALSE.
+// This file turns a path and a model's inputs into a counterexample: the
+// concrete interpreter runs the program along the path (inputs from the
+// model in order, each choice the edge the path takes next out of that
+// location) to learn the input vector, which Replay then replays from
+// scratch.
 
-package cegar
+package cex
 
 import (
 	"context"
 	"errors"
 
-	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/ir/exec"
 	"github.com/numpred/numpred/numeric"
@@ -47,7 +46,7 @@ func (o *pathOracle) Input(h *ir.Havoc, at *ir.Edge) (numeric.Int, bool) {
 }
 
 func (o *pathOracle) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int {
-	// As exec.Inputs does, so that cex.Replay repeats the run.
+	// As exec.Inputs does, so that Replay repeats the run.
 	r := h.Range
 	if lo, ok := r.Lo.Int64(); ok && lo > 0 {
 		return numeric.I(lo)
@@ -68,17 +67,19 @@ func (o *pathOracle) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
 	return 0, true // off the path: the replay decides
 }
 
-// replayPath runs prog along path with the model's inputs and replays
-// the input vector the run consumed. It returns nil (and no error) when
-// the run does not reach an error location.
-func replayPath(ctx context.Context, prog *ir.Program, path []*ir.Edge, inputs []numeric.Int) (*cex.Counterexample, error) {
+// ReplayPath runs prog along path (edges from main's entry, calls and
+// returns included) with a model's inputs in call order, and replays the
+// input vector the run consumed with Replay. It returns nil and no error
+// when the run does not reach an error location.
+func ReplayPath(ctx context.Context, prog *ir.Program, path []*ir.Edge, inputs []numeric.Int) (*Counterexample, error) {
+	limit := 4*len(path) + 1024
 	o := &pathOracle{path: path, inputs: inputs}
-	r := exec.New(prog).Run(o, exec.Options{MaxSteps: 4*len(path) + 1024, Stop: func() bool { return ctx.Err() != nil }})
+	r := exec.New(prog).Run(o, exec.Options{MaxSteps: limit, Stop: func() bool { return ctx.Err() != nil }})
 	if r.Outcome != exec.ErrorReached {
 		return nil, nil
 	}
-	cx, err := cex.Replay(ctx, prog, r.InputValues(), cex.ReplayOptions{MaxSteps: 4*len(path) + 1024})
-	if errors.Is(err, cex.ErrNotReached) {
+	cx, err := Replay(ctx, prog, r.InputValues(), ReplayOptions{MaxSteps: limit})
+	if errors.Is(err, ErrNotReached) {
 		return nil, nil
 	}
 	return cx, err
