@@ -280,6 +280,10 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	case smt.Sat:
 		m, err := sol.Model()
 		if err != nil {
+			sol.Close()
+			if ctx.Err() != nil {
+				return false, ctx.Err() // an interrupt at the deadline took the model
+			}
 			return false, err
 		}
 		c, err := counterexample(ctx, r.prog, m, g)

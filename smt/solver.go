@@ -271,7 +271,8 @@ func (s *Solver) CheckAssumptions(lits ...*Term) (Result, error) {
 }
 
 // CheckContext is CheckAssumptions, interrupted (see Context.Interrupt)
-// when ctx is done; it returns Unknown and ctx.Err() then.
+// when ctx is done; it returns Unknown and ctx.Err() then, even when the
+// check had finished as the interrupt came.
 func (s *Solver) CheckContext(ctx context.Context, lits ...*Term) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Unknown, err
@@ -284,10 +285,13 @@ func (s *Solver) CheckContext(ctx context.Context, lits ...*Term) (Result, error
 	r, err := s.CheckAssumptions(lits...)
 	if !stop() {
 		// The interrupt has started: wait for it, so that it cannot land
-		// in a later check.
+		// in a later check. Whatever the check answered, an interrupt that
+		// lands after it can leave the solver without its model (Z3: "there
+		// is no current model"), so the answer is Unknown: the deadline has
+		// passed anyway.
 		<-done
-		if err == nil && r == Unknown {
-			err = ctx.Err()
+		if err == nil {
+			r, err = Unknown, ctx.Err()
 		}
 	}
 	return r, err
