@@ -94,6 +94,35 @@ int main() { int x = __VERIFIER_nondet_int(); if (x < 1) return 0;
 	}
 }
 
+// TestNarrowingConversionIsTrusted: converting an out-of-range value to a
+// signed type is implementation-defined (C11 6.3.1.3p3; gcc reduces it
+// modulo 2^N), not undefined: a run through it is a trusted
+// counterexample, while a signed overflow in the operand's own type before
+// the conversion still is not.
+func TestNarrowingConversionIsTrusted(t *testing.T) {
+	conv := `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); if (x < 1 || x > 10) return 0;
+  int y = x + 4294967294u; unsigned long long z = 4294967295u; int w = (int)z + 0;
+  if (y < x && w == -1) reach_error(); return 0; }`
+	c := search(t, "conv.c", conv, 5*time.Second)
+	if c == nil {
+		t.Fatal("the converted run was not found")
+	}
+	if !c.Trusted() || c.Overflows != 0 {
+		t.Errorf("a run through narrowing conversions is not trusted (overflows %d)", c.Overflows)
+	}
+	ovf := `extern long __VERIFIER_nondet_long(void); extern void reach_error(void);
+int main() { long y = __VERIFIER_nondet_long(); if (y < 4611686018427387904L) return 0;
+  int w = (int)(y + y); if (w == 0) reach_error(); return 0; }`
+	c = search(t, "ovf2.c", ovf, 5*time.Second)
+	if c == nil {
+		t.Fatal("the wrapped run was not found")
+	}
+	if c.Trusted() || c.Overflows == 0 {
+		t.Errorf("a run through a signed overflow before a conversion is trusted (overflows %d)", c.Overflows)
+	}
+}
+
 // TestJSONAndWitness checks the JSON contract and the witness shape.
 func TestJSONAndWitness(t *testing.T) {
 	src := `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);

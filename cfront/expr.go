@@ -95,9 +95,25 @@ func (b *builder) normalize(v value, pos ir.Pos) value {
 	return varVal(tmp)
 }
 
-// storeWrapped assigns to x the value of e converted to x's type: e itself
-// when it fits, else e - k*2^n on the branch where it wraps k times.
+// storeWrapped assigns to x the value of e, an arithmetic result of x's
+// type: e itself when it fits, else e - k*2^n on the branch where it wraps
+// k times. A wrap of a signed type is an overflow (undefined behaviour,
+// C11 6.5p5) and is marked as such.
 func (b *builder) storeWrapped(x *ir.Var, e numeric.LinExpr, pos ir.Pos) {
+	b.wrapInto(x, e, x.Type.Signed, pos)
+}
+
+// storeConverted is storeWrapped for the conversion of a value (already
+// within the range of its own type) to x's type: a wrap into a signed type
+// is implementation-defined (C11 6.3.1.3p3; gcc reduces modulo 2^n, as the
+// IR does), not undefined, and is not marked.
+func (b *builder) storeConverted(x *ir.Var, e numeric.LinExpr, pos ir.Pos) {
+	b.wrapInto(x, e, false, pos)
+}
+
+// wrapInto assigns to x the value of e reduced into x's type; overflow
+// marks the branches where it wraps.
+func (b *builder) wrapInto(x *ir.Var, e numeric.LinExpr, overflow bool, pos ir.Pos) {
 	t := x.Type
 	if e.IsConst() {
 		b.emit(ir.NewAssign(x, numeric.ConstInt(wrapConst(e.Constant(), t))), pos)
@@ -129,7 +145,7 @@ func (b *builder) storeWrapped(x *ir.Var, e numeric.LinExpr, pos ir.Pos) {
 		}
 		k := b.temp(kt, pos)
 		b.emit(&ir.Havoc{Var: k, Range: numeric.Range{Lo: numeric.BoundDown(kmin), Hi: numeric.BoundUp(kmax)},
-			Def: &ir.Def{Op: ir.DefFloorDiv, X: e.Sub(numeric.ConstInt(t.Min())), Y: numeric.ConstInt(m), Type: kt}, Overflow: t.Signed}, pos)
+			Def: &ir.Def{Op: ir.DefFloorDiv, X: e.Sub(numeric.ConstInt(t.Min())), Y: numeric.ConstInt(m), Type: kt}, Overflow: overflow}, pos)
 		r := e.Sub(ir.VarExpr(k).Scale(m))
 		b.emit(&ir.Assume{Cond: &ir.And{Xs: []ir.Cond{
 			ir.NewAtom(numeric.Ge(r, numeric.ConstInt(t.Min()))),
@@ -150,7 +166,7 @@ func (b *builder) storeWrapped(x *ir.Var, e numeric.LinExpr, pos ir.Pos) {
 			cs = append(cs, ir.NewAtom(numeric.Le(e, numeric.ConstInt(t.Max().Add(km)))))
 		}
 		mid := b.newLoc(pos)
-		b.f.AddEdge(from, mid, &ir.Assume{Cond: conj(cs), Overflow: t.Signed && !k.IsZero()}, pos)
+		b.f.AddEdge(from, mid, &ir.Assume{Cond: conj(cs), Overflow: overflow && !k.IsZero()}, pos)
 		b.f.AddEdge(mid, join, ir.NewAssign(x, e.Sub(numeric.ConstInt(km))), pos)
 	}
 	b.cur = join
@@ -195,6 +211,14 @@ func (b *builder) convert(v value, t ir.IntType, pos ir.Pos) value {
 		b.boolStore(tmp, nv.e, pos)
 		return varVal(tmp)
 	}
+	if nv, ok := b.signedConversion(v, t, pos); ok {
+		if lo, hi, ok := b.bounds(nv.e); ok && inRange(lo, hi, t) {
+			return value{e: nv.e, t: t, isInt: true}
+		}
+		tmp := b.temp(t, pos)
+		b.storeConverted(tmp, nv.e, pos)
+		return varVal(tmp)
+	}
 	if t.Bits <= v.t.Bits && !isBool(v.t) {
 		// Congruence modulo 2^v.t.Bits implies it modulo 2^t.Bits.
 		return value{e: v.e, t: t, isInt: true}
@@ -203,8 +227,28 @@ func (b *builder) convert(v value, t ir.IntType, pos ir.Pos) value {
 	return value{e: nv.e, t: t, isInt: true}
 }
 
+// signedConversion prepares the conversion of v to a signed type t of
+// another range: it returns v's value within v's own type (an overflow
+// there is undefined if that type is signed, and marked), which the caller
+// reduces into t as a conversion. ok is false for any other conversion.
+func (b *builder) signedConversion(v value, t ir.IntType, pos ir.Pos) (value, bool) {
+	if !v.isInt || v.e.IsConst() || !t.Signed || !t.IsBounded() || !v.t.IsBounded() || sameType(t, v.t) || isBool(v.t) {
+		return v, false
+	}
+	if v.t.Signed || t.Bits > v.t.Bits {
+		// Unsigned arithmetic is congruent modulo 2^v.t.Bits, hence modulo
+		// 2^t.Bits when t is not wider; otherwise reduce it first.
+		v = b.normalize(v, pos)
+	}
+	return v, true
+}
+
 // store assigns v, converted to x's type, to x.
 func (b *builder) store(x *ir.Var, v value, pos ir.Pos) {
+	if nv, ok := b.signedConversion(v, x.Type, pos); ok {
+		b.storeConverted(x, nv.e, pos)
+		return
+	}
 	cv := b.convert(v, x.Type, pos)
 	b.storeWrapped(x, cv.e, pos)
 }

@@ -186,3 +186,7 @@ func eachObject(d *cc.Declaration, f func(id *cc.InitDeclarator, dd *cc.Declarat
 		f(id, dd)
 	}
 }
+
+// sameType tells whether a and b have the same range of values (int and
+// long on ILP32, say), so that converting between them changes no value.
+func sameType(a, b ir.IntType) bool { return a.Bits == b.Bits && a.Signed == b.Signed }
