@@ -53,7 +53,7 @@ type Config struct {
 	// so its summary is exact as in the eureka procedure, as long as the
 	// function has fewer point contexts than this. 0 disables them.
 	PointContexts int
-	// Unroll is the budget, per analysis, of loop iterations run exactly
+	// Unroll is the budget, per analysis round (see analyze), of loop iterations run exactly
 	// (unrolled) before widening: deterministic loops are executed
 	// iteration by iteration while it lasts. 0 disables unrolling.
 	Unroll int
@@ -85,6 +85,9 @@ const (
 	DefaultContexts      = 4
 	DefaultPointContexts = 4096
 	DefaultUnroll        = 20000
+	// FirstRoundUnroll is the budget of unrolled iterations of the first
+	// round (see analyze).
+	FirstRoundUnroll = 64
 )
 
 // DefaultDomain is the default domain. Of the four NumPredDom

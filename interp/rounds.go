@@ -1,6 +1,6 @@
 // This file implements the statistics of an analysis in rounds: analyze
-// runs without unrolling first and, when an error location stays
-// reachable, again with unrolling; --stats must account for the time of
+// runs with a small unrolling budget first and, when an error location
+// stays reachable, again with the whole budget; --stats must account for the time of
 // both, so the second round's statistics are the sums of the two, and
 // each round is listed in Stats.Rounds.
 
@@ -14,14 +14,15 @@ import (
 
 // RoundStat is one round of an analysis.
 type RoundStat struct {
-	Unroll  int // loop iterations unrolled at most (0: none)
+	Unroll   int // loop iterations unrolled at most (0: none)
+	Unrolled int // loop iterations unrolled
 	Verdict Verdict
 	Time    time.Duration
 	Numeric time.Duration // time in numeric domain operations
 }
 
-// RoundsString formats rounds as "1: unroll 0, UNKNOWN in 0.610s (numeric
-// 0.590s); 2: ...".
+// RoundsString formats rounds as "1: unroll 64, UNKNOWN in 0.610s
+// (numeric 0.590s); 2: ...".
 func RoundsString(rounds []RoundStat) string {
 	parts := make([]string, len(rounds))
 	for i, r := range rounds {
@@ -32,7 +33,7 @@ func RoundsString(rounds []RoundStat) string {
 
 // roundOf describes the round that gave res under cfg.
 func roundOf(res *Result, cfg Config) RoundStat {
-	return RoundStat{Unroll: cfg.Unroll, Verdict: res.Verdict, Time: res.Time, Numeric: res.Stats.NumericTotals.Time}
+	return RoundStat{Unroll: cfg.Unroll, Unrolled: res.Stats.Unrolled, Verdict: res.Verdict, Time: res.Time, Numeric: res.Stats.NumericTotals.Time}
 }
 
 // mergeStats returns the statistics of two rounds run one after the

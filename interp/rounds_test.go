@@ -7,19 +7,23 @@ import (
 	"github.com/numpred/numpred/interp"
 )
 
-// TestStatsCoverRounds: wrap_poly.c under nexpoint/polyhedra is proved in
-// the second round (with unrolling) after a first round without; the
-// statistics list both rounds and add them up, so that their time is
-// accounted for (issue 18: --stats showed only the last round).
+// TestStatsCoverRounds: sum(50) under nexpoint/polyhedra needs 102
+// unrolled iterations: the first round's budget (FirstRoundUnroll) is too
+// small, the second round proves it; the statistics list both rounds and
+// add them up, so that their time is accounted for (issue 18: --stats
+// showed only the last round).
 func TestStatsCoverRounds(t *testing.T) {
-	prog := loadWrapPoly(t)
-	res := analyzeWrapPoly(t, prog, "nexpoint", time.Minute)
+	cfg := interp.DefaultConfig()
+	cfg.Domain, cfg.Numeric = "nexpoint", "polyhedra"
+	cfg.Deadline = time.Now().Add(time.Minute)
+	res := analyzeTemplate(t, "sum", 50, cfg)
 	if res.Verdict != interp.True {
 		t.Fatalf("%s (%s), want TRUE", res.Verdict, res.Reason)
 	}
 	rs := res.Stats.Rounds
-	if len(rs) != 2 || rs[0].Unroll != 0 || rs[0].Verdict != interp.Unknown || rs[1].Unroll == 0 || rs[1].Verdict != interp.True {
-		t.Fatalf("rounds %s, want one without unrolling (UNKNOWN), then one with (TRUE)", interp.RoundsString(rs))
+	if len(rs) != 2 || rs[0].Unroll != interp.FirstRoundUnroll || rs[0].Verdict != interp.Unknown ||
+		rs[1].Unroll != interp.DefaultUnroll || rs[1].Verdict != interp.True {
+		t.Fatalf("rounds %s, want one with the first round's budget (UNKNOWN), then one with the whole budget (TRUE)", interp.RoundsString(rs))
 	}
 	nt := res.Stats.NumericTotals
 	if sum := rs[0].Numeric + rs[1].Numeric; nt.Time != sum {
