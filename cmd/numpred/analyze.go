@@ -371,8 +371,15 @@ func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
 }
 
 // printTable prints the comparison table of several domains on one file,
-// with the columns of the paper's Table IV.
+// with the columns of the paper's Table IV, or of several engines
+// (printEngineTable).
 func printTable(w io.Writer, file, numeric string, recs []runRecord) {
+	for _, r := range recs[1:] {
+		if r.Engine != recs[0].Engine {
+			printEngineTable(w, file, recs)
+			return
+		}
+	}
 	fmt.Fprintf(w, "%s (numeric: %s)\n", file, numeric)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "domain\tverdict\ttotal s\tgamma s\tjoin s\talphaPost s\tapply s\tBDD nodes\tpeak heap\t")

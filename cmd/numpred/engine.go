@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/pflag"
 
@@ -244,4 +245,58 @@ func (e *engineFlags) writeDots(recs []runRecord, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// printEngineTable prints the comparison table of several engines on one
+// file: what they have in common (verdict, time, SMT work, refinements)
+// and the size of what each builds.
+func printEngineTable(w io.Writer, file string, recs []runRecord) {
+	fmt.Fprintln(w, file)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "engine\tverdict\ttotal s\tSMT s\tSMT queries\trefinements\tbuilt\tpeak heap\t")
+	for _, r := range recs {
+		smtS, queries := r.Stats.SMTS, float64(r.Stats.SMTQueries)
+		refinements := "-"
+		es := r.EngineStats
+		if v, ok := es["smt_s"]; ok {
+			smtS = v
+		}
+		if v, ok := es["solver_s"]; ok {
+			smtS = v
+		}
+		if v, ok := es["queries"]; ok {
+			queries = v
+		}
+		if v, ok := es["refinements"]; ok {
+			refinements = fmt.Sprint(int(v))
+		}
+		heap := "-"
+		if r.Stats.PeakHeap > 0 {
+			heap = humanBytes(r.Stats.PeakHeap)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.3f\t%.3f\t%d\t%s\t%s\t%s\t\n",
+			r.runName(), r.Verdict, r.TimeS, smtS, int(queries), refinements, builtSize(r), heap)
+	}
+	tw.Flush()
+	for _, r := range recs {
+		if r.Reason != "" {
+			fmt.Fprintf(w, "  %s: %s\n", r.runName(), verdictLine(r))
+		}
+	}
+}
+
+// builtSize describes the size of what an engine built: BDD nodes of the
+// fixpoint engines, the abstract reachability graph of abe and impact, the
+// unwound program of bmc and kind.
+func builtSize(r runRecord) string {
+	es := r.EngineStats
+	switch r.Engine {
+	case verify.ABE:
+		return fmt.Sprintf("ARG %d states", int(es["states"]))
+	case verify.IMPACT:
+		return fmt.Sprintf("ARG %d nodes", int(es["nodes"]))
+	case verify.BMC, verify.KInduction:
+		return fmt.Sprintf("k=%d, %d nodes", int(es["k"]), int(es["nodes"]))
+	}
+	return fmt.Sprintf("%d BDD nodes", r.Stats.BDDNodes)
 }

@@ -40,6 +40,28 @@ func TestEngineAll(t *testing.T) {
 	}
 }
 
+// TestEngineTable: --engine all prints one table whose columns every
+// engine fills (no absint-only columns), a row per engine.
+func TestEngineTable(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if s := run([]string{"analyze", "--engine", "all", "--timeout", "20s", "../../testdata/examples/fig1a.c"}, &stdout, &stderr); s != exitOK {
+		t.Fatalf("status %d: %s", s, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"engine", "verdict", "SMT s", "SMT queries", "refinements", "built",
+		"nexpoint/interval", "cegar", "k=", "ARG", "BDD nodes"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "alphaPost s") {
+		t.Errorf("the engine table has the domain table's columns:\n%s", out)
+	}
+	if n := strings.Count(out, " TRUE "); n != 6 {
+		t.Errorf("%d TRUE rows, want 6:\n%s", n, out)
+	}
+}
+
 // TestAutoIsDefault: without engine or domain flags the default strategy
 // runs and says which stage answered; --stats lists the stages.
 func TestAutoIsDefault(t *testing.T) {
