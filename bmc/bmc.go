@@ -52,7 +52,17 @@ type Options struct {
 	// MaxNodes bounds the unwound graph (default DefaultMaxNodes): a
 	// larger graph ends the run with UNKNOWN.
 	MaxNodes int
+	// Z3BV checks bit-vector formulas with Z3's default solver (its
+	// QF_BV tactic) instead of BVTactics.
+	Z3BV bool
 }
+
+// BVTactics are the Z3 tactics that check a bit-vector formula: constant
+// propagation and elimination of defined and unconstrained values before
+// bit-blasting to SAT. On a generated task with four chained 64-bit
+// divisions they decide in 2.6 s what Z3's default QF_BV tactic had not
+// decided after 60 s.
+var BVTactics = []string{"simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "simplify", "bit-blast", "sat"}
 
 // DefaultMaxNodes is the default bound on the unwound graph's nodes.
 const DefaultMaxNodes = 400_000
@@ -272,7 +282,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	for i, o := range e.ovf {
 		noOvf[i] = z.Not(o)
 	}
-	res, sol, err := r.check(ctx, z, e.facts, append(noOvf, errG)...)
+	res, sol, err := r.check(ctx, z, mode, e.facts, append(noOvf, errG)...)
 	if err != nil {
 		return false, err
 	}
@@ -309,7 +319,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	sol.Close()
 	// 2. Only through an overflow: undefined behaviour, no verdict.
 	if len(e.ovf) > 0 {
-		res, sol, err := r.check(ctx, z, e.facts, errG)
+		res, sol, err := r.check(ctx, z, mode, e.facts, errG)
 		if err != nil {
 			return false, err
 		}
@@ -332,7 +342,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		r.res.Verdict, r.res.Reason = interp.True, ""
 		return false, errDone
 	}
-	res, sol, err = r.check(ctx, z, e.facts, e.cutGuard())
+	res, sol, err = r.check(ctx, z, mode, e.facts, e.cutGuard())
 	if err != nil {
 		return false, err
 	}
@@ -382,12 +392,16 @@ func needsBV(prog *ir.Program) bool {
 // (Z3 notices interrupts only between steps of its tactics; runs ended
 // up to 20 s past their deadline): check returns ctx's error at once,
 // and Run closes the context after it.
-func (r *runner) check(ctx context.Context, z *smt.Context, facts []*smt.Term, goals ...*smt.Term) (smt.Result, *smt.Solver, error) {
+func (r *runner) check(ctx context.Context, z *smt.Context, mode encode.Mode, facts []*smt.Term, goals ...*smt.Term) (smt.Result, *smt.Solver, error) {
 	// Z3's incremental kernel decides LIA fastest; bit vectors go through
 	// the default solver's tactics (bit-blasting), which are faster there.
 	sol := z.NewSimpleSolver()
 	if r.mode == encode.BV {
-		sol = z.NewSolver()
+		if r.opt.Z3BV || mode != encode.BV {
+			sol = z.NewSolver()
+		} else {
+			sol = z.NewTacticSolver(BVTactics...)
+		}
 	}
 	sol.Assert(facts...)
 	sol.Assert(goals...)

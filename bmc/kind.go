@@ -207,7 +207,7 @@ func (r *runner) step(ctx context.Context, k int) error {
 	r.res.Stats.StepNodes = len(g.nodes)
 	r.res.Stats.Invariants = len(r.inv.atHeads(heads))
 	r.res.Stats.EncodeTime += time.Since(t0)
-	res, sol, err := r.check(ctx, z, e.facts, e.errorGuard(k+1))
+	res, sol, err := r.check(ctx, z, mode, e.facts, e.errorGuard(k+1))
 	if err != nil {
 		return err
 	}

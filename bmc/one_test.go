@@ -12,6 +12,7 @@ import (
 )
 
 // TestOne runs one file given by -bmc.file (a development aid).
+var z3BV = flag.Bool("bmc.z3bv", false, "TestOne, TestSoundness, TestSVCOMP: bit vectors through Z3's default solver (Options.Z3BV)")
 var oneFile = flag.String("bmc.file", "", "file TestOne runs")
 var oneLIA = flag.Bool("bmc.lia", false, "")
 var oneK = flag.Int("bmc.k", 0, "")
@@ -27,6 +28,7 @@ func TestOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := bmc.DefaultOptions()
+	opt.Z3BV = *z3BV
 	opt.Unwind = *oneK
 	opt.Induction = *oneInd
 	if *oneLIA {

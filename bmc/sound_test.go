@@ -52,6 +52,7 @@ func TestSoundness(t *testing.T) {
 		start := time.Now()
 		for _, task := range tasks {
 			opt := bmc.DefaultOptions()
+			opt.Z3BV = *z3BV
 			opt.Induction = ind
 			ctx, cancel := context.WithTimeout(context.Background(), *soundLimit)
 			t0 := time.Now()

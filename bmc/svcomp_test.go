@@ -61,6 +61,7 @@ func TestSVCOMP(t *testing.T) {
 				continue
 			}
 			opt := bmc.DefaultOptions()
+			opt.Z3BV = *z3BV
 			opt.Induction = eng == "kind"
 			ctx, cancel := context.WithTimeout(context.Background(), *svcompTimeout)
 			t0 := time.Now()

@@ -337,6 +337,44 @@ Z3_solver np_mk_solver(Z3_context c, int simple, unsigned timeout_ms, np_status 
 	return s;
 }
 
+Z3_solver np_mk_tactic_solver(Z3_context c, unsigned n, const char **names, unsigned timeout_ms, np_status *st) {
+	np_err = Z3_OK;
+	Z3_tactic t = NULL;
+	for (unsigned i = 0; i < n && np_err == Z3_OK; i++) {
+		Z3_tactic next = Z3_mk_tactic(c, names[i]);
+		if (np_err != Z3_OK || next == NULL) {
+			break;
+		}
+		Z3_tactic_inc_ref(c, next);
+		if (t == NULL) {
+			t = next;
+			continue;
+		}
+		Z3_tactic both = Z3_tactic_and_then(c, t, next);
+		if (np_err == Z3_OK && both != NULL) {
+			Z3_tactic_inc_ref(c, both);
+		}
+		Z3_tactic_dec_ref(c, t);
+		Z3_tactic_dec_ref(c, next);
+		t = np_err == Z3_OK ? both : NULL;
+	}
+	Z3_solver s = NULL;
+	if (np_err == Z3_OK && t != NULL) {
+		s = Z3_mk_solver_from_tactic(c, t);
+		if (np_err == Z3_OK && s != NULL) {
+			Z3_solver_inc_ref(c, s);
+		}
+	}
+	if (t != NULL) {
+		Z3_tactic_dec_ref(c, t);
+	}
+	*st = status(c);
+	if (st->err == Z3_OK && s != NULL && timeout_ms != 0) {
+		*st = np_solver_set_timeout(c, s, timeout_ms);
+	}
+	return s;
+}
+
 void np_solver_dec_ref(Z3_context c, Z3_solver s) { Z3_solver_dec_ref(c, s); }
 
 np_status np_solver_set_timeout(Z3_context c, Z3_solver s, unsigned ms) {

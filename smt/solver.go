@@ -11,6 +11,7 @@ import "C"
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"runtime"
 	"time"
@@ -81,6 +82,37 @@ func (c *Context) NewSimpleSolver() *Solver {
 	return c.newSolver(true)
 }
 
+// NewTacticSolver returns an empty solver that runs every check through
+// Z3's tactics of these names, one after the other (Z3_tactic_and_then;
+// for example "simplify", "solve-eqs", "bit-blast", "sat"), with the
+// context's default time limit. Such a solver is not incremental: each
+// check starts over. An unknown tactic name makes the solver report an
+// error.
+func (c *Context) NewTacticSolver(tactics ...string) *Solver {
+	s := &Solver{ctx: c}
+	z := c.z()
+	if z == nil {
+		s.err = ErrClosed
+		return s
+	}
+	if len(tactics) == 0 {
+		s.err = fmt.Errorf("smt: NewTacticSolver: no tactic")
+		return s
+	}
+	names := make([]*C.char, len(tactics))
+	for i, n := range tactics {
+		names[i] = C.CString(n)
+	}
+	defer func() {
+		for _, n := range names {
+			C.free(unsafe.Pointer(n))
+		}
+	}()
+	var st C.np_status
+	s.s = C.np_mk_tactic_solver(z, C.uint(len(names)), &names[0], millis(c.timeout), &st)
+	return c.finishSolver(s, "NewTacticSolver", st)
+}
+
 func (c *Context) newSolver(simple bool) *Solver {
 	s := &Solver{ctx: c}
 	z := c.z()
@@ -90,12 +122,22 @@ func (c *Context) newSolver(simple bool) *Solver {
 	}
 	var st C.np_status
 	s.s = C.np_mk_solver(z, cbool(simple), millis(c.timeout), &st)
-	if err := statusErr("NewSolver", st); err != nil {
+	return c.finishSolver(s, "NewSolver", st)
+}
+
+// finishSolver records a new solver's error or registers its release.
+func (c *Context) finishSolver(s *Solver, op string, st C.np_status) *Solver {
+	z := c.z()
+	if err := statusErr(op, st); err != nil {
 		s.err = err
 		if s.s != nil {
 			C.np_solver_dec_ref(z, s.s)
 			s.s = nil
 		}
+		return s
+	}
+	if s.s == nil {
+		s.err = fmt.Errorf("smt: %s: Z3 made no solver", op)
 		return s
 	}
 	s.cleanup = runtime.AddCleanup(s, releaseSolver, solverRef{c.st, s.s})
