@@ -16,9 +16,9 @@ import (
 type RoundStat struct {
 	Unroll   int // loop iterations unrolled at most (0: none)
 	Unrolled int // loop iterations unrolled
-	Verdict Verdict
-	Time    time.Duration
-	Numeric time.Duration // time in numeric domain operations
+	Verdict  Verdict
+	Time     time.Duration
+	Numeric  time.Duration // time in numeric domain operations
 }
 
 // RoundsString formats rounds as "1: unroll 64, UNKNOWN in 0.610s
