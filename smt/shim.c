@@ -1,6 +1,7 @@
 // shim.c implements the wrappers declared in shim.h.
 
 #include <limits.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #ifdef __GLIBC__
@@ -413,16 +414,53 @@ np_status np_solver_reset(Z3_context c, Z3_solver s) {
 	return status(c);
 }
 
-int np_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, np_status *st) {
-	np_err = Z3_OK;
+// np_check_job is one check run by np_check_worker.
+typedef struct {
+	Z3_context c;
+	Z3_solver s;
+	unsigned n;
+	Z3_ast *assumptions;
 	Z3_lbool r;
-	if (n == 0) {
-		r = Z3_solver_check(c, s);
+	Z3_error_code err;
+} np_check_job;
+
+static void *np_check_worker(void *p) {
+	np_check_job *j = p;
+	np_err = Z3_OK;
+	if (j->n == 0) {
+		j->r = Z3_solver_check(j->c, j->s);
 	} else {
-		r = Z3_solver_check_assumptions(c, s, n, assumptions);
+		j->r = Z3_solver_check_assumptions(j->c, j->s, j->n, j->assumptions);
 	}
+	j->err = np_err;
+	return NULL;
+}
+
+// NP_CHECK_STACK is the stack of the thread a check runs on. Z3's
+// tactics recurse over the formula: a bounded model checking formula
+// unwound 256 times overflowed the 8 MB of an ordinary thread (SIGSEGV
+// inside Z3_solver_check). The stack is reserved, not committed: only
+// what the recursion touches costs memory.
+#define NP_CHECK_STACK ((size_t)1 << 30)
+
+int np_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, np_status *st) {
+	np_check_job j = {c, s, n, assumptions, Z3_L_UNDEF, Z3_OK};
+	pthread_attr_t attr;
+	pthread_t t;
+	int ran = 0;
+	if (pthread_attr_init(&attr) == 0) {
+		if (pthread_attr_setstacksize(&attr, NP_CHECK_STACK) == 0 && pthread_create(&t, &attr, np_check_worker, &j) == 0) {
+			pthread_join(t, NULL);
+			ran = 1;
+		}
+		pthread_attr_destroy(&attr);
+	}
+	if (!ran) { // no thread to be had: check on this one
+		np_check_worker(&j);
+	}
+	np_err = j.err;
 	*st = status(c);
-	return r;
+	return j.r;
 }
 
 const char *np_solver_reason_unknown(Z3_context c, Z3_solver s) {
