@@ -6,6 +6,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -94,9 +95,24 @@ func runStage(run func() (*Result, error), abandon time.Time) (*Result, error) {
 	}
 }
 
+// stageHook, when set (by the tests), runs a stage's engine instead of Run.
+var stageHook func(*ir.Program, Config) (*Result, error)
+
+// runEngine runs one stage's engine.
+func runEngine(prog *ir.Program, cfg Config) (*Result, error) {
+	if stageHook != nil {
+		return stageHook(prog, cfg)
+	}
+	return Run(prog, cfg)
+}
+
 // runAuto is the default strategy: the stages in order until one answers
 // TRUE or FALSE (a short counterexample search among them, when
-// cfg.Search), then the search until the deadline. Each stage is recorded in Result.Stages.
+// cfg.Search), then the search until the deadline. Each stage is recorded
+// in Result.Stages. A stage that fails with an internal error (an engine's
+// bug, not the program's) is recorded with its error and the next stage
+// runs: a verdict of another stage stands, and when none comes the
+// error is returned.
 func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	start := time.Now()
 	deadline := cfg.Interp.Deadline
@@ -123,6 +139,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		total += s.weight
 	}
 	var last *Result
+	var stageErr error // the first stage's internal error
 	for _, s := range autoStages {
 		remaining := time.Until(deadline)
 		if remaining <= 0 {
@@ -162,9 +179,20 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		}
 		sc.Interp.Deadline = time.Now().Add(budget)
 		t0 := time.Now()
-		r, err := runStage(func() (*Result, error) { return Run(prog, sc) }, sc.Interp.Deadline.Add(StageGrace))
+		r, err := runStage(func() (*Result, error) { return runEngine(prog, sc) }, sc.Interp.Deadline.Add(StageGrace))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", s.name, err)
+			err = fmt.Errorf("%s: %w", s.name, err)
+			var ie *interp.InputError
+			if errors.As(err, &ie) {
+				return nil, err // the program itself: every stage would say so
+			}
+			// An engine's failure: the other stages may still answer; if
+			// none does, the failure is the answer (exit 3).
+			if stageErr == nil {
+				stageErr = err
+			}
+			out.Stages = append(out.Stages, Stage{Name: s.name, Verdict: interp.Unknown, Reason: "internal error: " + err.Error(), Time: time.Since(t0)})
+			continue
 		}
 		record(s.name, r, t0)
 		if r.Verdict == interp.True || r.Verdict == interp.False {
@@ -187,6 +215,9 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			return finish(r, "search"), nil
 		}
 		out.Stages = append(out.Stages, Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample", Time: time.Since(t0)})
+	}
+	if stageErr != nil {
+		return nil, stageErr
 	}
 	if last == nil {
 		last = &Result{Result: &interp.Result{Verdict: interp.Unknown, Reason: "timeout"}}

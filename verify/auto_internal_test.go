@@ -1,10 +1,14 @@
 package verify
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
 )
 
 // TestRunStageAbandons: a stage that does not return by its abandon time
@@ -31,5 +35,50 @@ func TestRunStageAbandons(t *testing.T) {
 	r, err = runStage(fast, time.Now().Add(time.Minute))
 	if err != nil || r.Verdict != interp.False {
 		t.Errorf("finished stage: %v, %v; want FALSE", r, err)
+	}
+}
+
+// TestStageInternalError: a stage whose engine fails with an internal
+// error is recorded as such and the next stages run; another stage's
+// verdict stands; when no stage decides, the error is returned.
+func TestStageInternalError(t *testing.T) {
+	prog, err := frontend.Parse("safe.c", []byte(`extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); if (x > 10) { if (x < 5) reach_error(); } return 0; }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stageHook = nil }()
+	for _, tc := range []struct {
+		name    string
+		failing func(Config) bool
+		want    interp.Verdict // "" for an error
+	}{
+		{"bmc fails", func(c Config) bool { return c.Engine == BMC }, interp.True},
+		{"every stage fails", func(Config) bool { return true }, ""},
+	} {
+		stageHook = func(p *ir.Program, c Config) (*Result, error) {
+			if tc.failing(c) {
+				return nil, errors.New("an engine bug")
+			}
+			return Run(p, c)
+		}
+		cfg := Config{Interp: interp.DefaultConfig(), Engine: Auto}
+		cfg.Interp.Deadline = time.Now().Add(20 * time.Second)
+		r, err := Run(prog, cfg)
+		if tc.want == "" {
+			if err == nil || !strings.Contains(err.Error(), "an engine bug") {
+				t.Errorf("%s: %v, %v; want the engine's error", tc.name, r, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if r.Verdict != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, r.Verdict, tc.want)
+		}
+		if len(r.Stages) == 0 || !strings.HasPrefix(r.Stages[0].Reason, "internal error: bmc: an engine bug") {
+			t.Errorf("%s: stages %+v, want bmc's internal error first", tc.name, r.Stages)
+		}
 	}
 }

@@ -256,6 +256,12 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 			status = exitInternal
 			continue
 		}
+		for _, st := range res.Stages {
+			if strings.HasPrefix(st.Reason, "internal error: ") {
+				// Another stage answered; the failure must still be seen.
+				fmt.Fprintf(stderr, "%s: warning: the default strategy's stage %s failed (%s); please report it\n", file, st.Name, st.Reason)
+			}
+		}
 		recs = append(recs, record(file, spec.label(), f.numeric, res))
 	}
 	if s := f.eng.writeDots(recs, stderr); s > status {
