@@ -47,7 +47,7 @@ func TestSoundness(t *testing.T) {
 	}
 	for _, ind := range []bool{false, true} {
 		name := map[bool]string{false: "bmc", true: "kind"}[ind]
-		var proved, refuted, unknown, wrong int
+		var proved, refuted, unknown, wrong, slow int
 		var worst time.Duration
 		start := time.Now()
 		for _, task := range tasks {
@@ -60,6 +60,10 @@ func TestSoundness(t *testing.T) {
 			d := time.Since(t0)
 			cancel()
 			worst = max(worst, d)
+			if d > time.Second {
+				slow++
+				t.Logf("%s: %s over a second: %s in %v (k=%d)", name, task.Name, res.Verdict, d.Round(time.Millisecond), res.Stats.K)
+			}
 			if err != nil {
 				t.Errorf("%s %s: %v\n%s", name, task.Name, err, task.Program.Source())
 				continue
@@ -80,7 +84,7 @@ func TestSoundness(t *testing.T) {
 				t.Logf("%s: UNKNOWN on %s (%s, k=%d, %v)\n%s", name, task.Name, res.Reason, res.Stats.K, d, task.Program.Source())
 			}
 		}
-		t.Logf("%s: %d tasks (%d TRUE, %d FALSE): proved %d, refuted %d, unknown %d, wrong %d; slowest %v, total %v",
-			name, len(tasks), st.True, st.False, proved, refuted, unknown, wrong, worst.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+		t.Logf("%s: %d tasks (%d TRUE, %d FALSE): proved %d, refuted %d, unknown %d, wrong %d; %d over a second, slowest %v, total %v",
+			name, len(tasks), st.True, st.False, proved, refuted, unknown, wrong, slow, worst.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	}
 }
