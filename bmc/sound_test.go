@@ -60,7 +60,7 @@ func TestSoundness(t *testing.T) {
 			d := time.Since(t0)
 			cancel()
 			worst = max(worst, d)
-			if d > time.Second {
+			if d > time.Second && res != nil {
 				slow++
 				t.Logf("%s: %s over a second: %s in %v (k=%d)", name, task.Name, res.Verdict, d.Round(time.Millisecond), res.Stats.K)
 			}
