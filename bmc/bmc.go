@@ -403,6 +403,7 @@ func (r *runner) check(ctx context.Context, z *smt.Context, mode encode.Mode, fa
 			sol = z.NewTacticSolver(BVTactics...)
 		}
 	}
+	sol.SetBigStack(true) // the unwound formula is deep (see smt.Solver.SetBigStack)
 	sol.Assert(facts...)
 	sol.Assert(goals...)
 	t0 := time.Now()

@@ -436,19 +436,19 @@ static void *np_check_worker(void *p) {
 	return NULL;
 }
 
-// NP_CHECK_STACK is the stack of the thread a check runs on. Z3's
-// tactics recurse over the formula: a bounded model checking formula
+// NP_CHECK_STACK is the stack of the thread a big-stack check runs on.
+// Z3's tactics recurse over the formula: a bounded model checking formula
 // unwound 256 times overflowed the 8 MB of an ordinary thread (SIGSEGV
 // inside Z3_solver_check). The stack is reserved, not committed: only
 // what the recursion touches costs memory.
 #define NP_CHECK_STACK ((size_t)1 << 30)
 
-int np_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, np_status *st) {
+int np_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, int big_stack, np_status *st) {
 	np_check_job j = {c, s, n, assumptions, Z3_L_UNDEF, Z3_OK};
 	pthread_attr_t attr;
 	pthread_t t;
 	int ran = 0;
-	if (pthread_attr_init(&attr) == 0) {
+	if (big_stack && pthread_attr_init(&attr) == 0) {
 		if (pthread_attr_setstacksize(&attr, NP_CHECK_STACK) == 0 && pthread_create(&t, &attr, np_check_worker, &j) == 0) {
 			pthread_join(t, NULL);
 			ran = 1;

@@ -161,7 +161,7 @@ np_status np_solver_push(Z3_context c, Z3_solver s);
 np_status np_solver_pop(Z3_context c, Z3_solver s, unsigned n);
 unsigned np_solver_num_scopes(Z3_context c, Z3_solver s);
 np_status np_solver_reset(Z3_context c, Z3_solver s);
-int np_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, np_status *st);
+int np_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, int big_stack, np_status *st);
 const char *np_solver_reason_unknown(Z3_context c, Z3_solver s);
 np_status np_solver_core(Z3_context c, Z3_solver s, Z3_ast *out, unsigned cap, unsigned *n);
 Z3_model np_solver_model(Z3_context c, Z3_solver s, np_status *st);

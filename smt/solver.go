@@ -61,7 +61,18 @@ type Solver struct {
 	// assumptions and unsat are those of the last check, for UnsatCore.
 	assumptions []*Term
 	unsat       bool
+	// bigStack runs checks on a thread with a big stack (SetBigStack).
+	bigStack bool
 }
+
+// SetBigStack makes every later check of s run on a thread of its own
+// with 1 GB of stack (reserved, not committed) instead of the calling
+// thread. Z3's tactics recurse over the formula: a bounded model checking
+// formula unwound 256 times overflowed the 8 MB of an ordinary thread
+// and crashed the process (SIGSEGV inside Z3_solver_check). A thread
+// per check costs about 0.1 ms and a system call or two: for solvers of
+// few, large checks.
+func (s *Solver) SetBigStack(on bool) { s.bigStack = on }
 
 // NewSolver returns an empty solver with the context's default time limit
 // (see Timeout): Z3's default solver, which runs a check at scope 0
@@ -297,7 +308,7 @@ func (s *Solver) CheckAssumptions(lits ...*Term) (Result, error) {
 		p = &args[0]
 	}
 	var st C.np_status
-	r := C.np_solver_check(z, s.s, C.uint(len(args)), p, &st)
+	r := C.np_solver_check(z, s.s, C.uint(len(args)), p, cbool(s.bigStack), &st)
 	if err := statusErr("Check", st); err != nil {
 		return Unknown, err
 	}
