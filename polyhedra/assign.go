@@ -140,21 +140,10 @@ func (p *poly) forget(dims []int) *poly {
 			return q
 		}
 	}
-	zero := func(g vec) vec {
-		out := g.clone()
-		for _, x := range dims {
-			out[x+1] = zint{}
-		}
-		return out.normalize()
-	}
-	var lines, rays []vec
-	for _, l := range p.lines {
-		if g := zero(l); !g.isZero() {
-			lines = append(lines, g)
-		}
-	}
+	lines := projectedLines(p.lines, dims)
+	var rays []vec
 	for _, r := range p.rays {
-		if g := zero(r); !g.isZero() {
+		if g := zeroDims(r, dims); !g.isZero() {
 			rays = append(rays, g)
 		}
 	}
@@ -181,21 +170,10 @@ func (p *poly) forgetIncremental(dims []int) *poly {
 	if c.over {
 		return nil
 	}
-	zero := func(g vec) vec {
-		out := g.clone()
-		for _, x := range dims {
-			out[x+1] = zint{}
-		}
-		return out.normalize()
-	}
-	var lines, rays []vec
-	for _, l := range p.lines {
-		if g := zero(l); !g.isZero() {
-			lines = append(lines, g)
-		}
-	}
+	lines := projectedLines(p.lines, dims)
+	var rays []vec
 	for _, r := range p.rays {
-		rays = append(rays, zero(r)) // a vertex stays a vertex
+		rays = append(rays, zeroDims(r, dims)) // a vertex stays a vertex
 	}
 	for _, x := range dims {
 		lines = append(lines, unitVec(p.n+1, x+1))
@@ -344,4 +322,26 @@ func (d *Domain) Forget(a Poly, dims ...numeric.Dim) Poly {
 		}
 		return p.forget(local)
 	}, true)
+}
+
+// zeroDims returns generator g with its coordinates of dims set to 0,
+// normalised.
+func zeroDims(g vec, dims []int) vec {
+	out := g.clone()
+	for _, x := range dims {
+		out[x+1] = zint{}
+	}
+	return out.normalize()
+}
+
+// projectedLines returns the lines with their coordinates of dims set to
+// 0, without those that become zero.
+func projectedLines(lines []vec, dims []int) []vec {
+	var out []vec
+	for _, l := range lines {
+		if g := zeroDims(l, dims); !g.isZero() {
+			out = append(out, g)
+		}
+	}
+	return out
 }
