@@ -55,6 +55,10 @@ type Options struct {
 	// Z3BV checks bit-vector formulas with Z3's default solver (its
 	// QF_BV tactic) instead of BVTactics.
 	Z3BV bool
+	// SeparateQueries gives every query of a bit-vector formula a
+	// solver of its own (BVTactics) instead of one incremental solver
+	// for all the queries of the formula (see queries).
+	SeparateQueries bool
 }
 
 // BVTactics are the Z3 tactics that check a bit-vector formula: constant
@@ -282,7 +286,9 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	for i, o := range e.ovf {
 		noOvf[i] = z.Not(o)
 	}
-	res, sol, err := r.check(ctx, z, mode, e.facts, append(noOvf, errG)...)
+	q := r.queries(z, mode, e.facts)
+	defer q.close()
+	res, sol, err := q.check(ctx, append(noOvf, errG)...)
 	if err != nil {
 		return false, err
 	}
@@ -290,7 +296,6 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	case smt.Sat:
 		m, err := sol.Model()
 		if err != nil {
-			sol.Close()
 			if ctx.Err() != nil {
 				return false, ctx.Err() // an interrupt at the deadline took the model
 			}
@@ -298,7 +303,6 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		}
 		c, err := counterexample(ctx, r.prog, m, g)
 		m.Close()
-		sol.Close()
 		if err != nil {
 			return false, err
 		}
@@ -313,18 +317,14 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		return false, errDone
 	case smt.Unknown:
 		r.res.Reason = "solver: " + sol.ReasonUnknown()
-		sol.Close()
 		return false, errDone
 	}
-	sol.Close()
 	// 2. Only through an overflow: undefined behaviour, no verdict.
 	if len(e.ovf) > 0 {
-		res, sol, err := r.check(ctx, z, mode, e.facts, errG)
+		res, sol, err := q.check(ctx, errG)
 		if err != nil {
 			return false, err
 		}
-		reason := sol.ReasonUnknown()
-		sol.Close()
 		switch res {
 		case smt.Sat:
 			if approx {
@@ -333,7 +333,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 			r.res.Reason = fmt.Sprintf("an error is reachable at k=%d, but only after a signed integer overflow (undefined behaviour in C)", k)
 			return false, errDone
 		case smt.Unknown:
-			r.res.Reason = "solver: " + reason
+			r.res.Reason = "solver: " + sol.ReasonUnknown()
 			return false, errDone
 		}
 	}
@@ -342,18 +342,16 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		r.res.Verdict, r.res.Reason = interp.True, ""
 		return false, errDone
 	}
-	res, sol, err = r.check(ctx, z, mode, e.facts, e.cutGuard())
+	res, sol, err = q.check(ctx, e.cutGuard())
 	if err != nil {
 		return false, err
 	}
-	reason := sol.ReasonUnknown()
-	sol.Close()
 	switch res {
 	case smt.Unsat:
 		r.res.Verdict, r.res.Reason = interp.True, ""
 		return false, errDone
 	case smt.Unknown:
-		r.res.Reason = "solver: " + reason
+		r.res.Reason = "solver: " + sol.ReasonUnknown()
 		return false, errDone
 	}
 	r.res.Reason = fmt.Sprintf("bound reached k=%d", k)
@@ -384,61 +382,6 @@ func needsBV(prog *ir.Program) bool {
 		}
 	}
 	return false
-}
-
-// check asserts facts and goals in a new solver and checks them,
-// interrupted when ctx ends (the error is then ctx's). A check that has
-// not stopped within grace of the interrupt is left to finish on its own
-// (Z3 notices interrupts only between steps of its tactics; runs ended
-// up to 20 s past their deadline): check returns ctx's error at once,
-// and Run closes the context after it.
-func (r *runner) check(ctx context.Context, z *smt.Context, mode encode.Mode, facts []*smt.Term, goals ...*smt.Term) (smt.Result, *smt.Solver, error) {
-	// Z3's incremental kernel decides LIA fastest; bit vectors go through
-	// the default solver's tactics (bit-blasting), which are faster there.
-	sol := z.NewSimpleSolver()
-	if r.mode == encode.BV {
-		if r.opt.Z3BV || mode != encode.BV {
-			sol = z.NewSolver()
-		} else {
-			sol = z.NewTacticSolver(BVTactics...)
-		}
-	}
-	sol.SetBigStack(true) // the unwound formula is deep (see smt.Solver.SetBigStack)
-	sol.Assert(facts...)
-	sol.Assert(goals...)
-	t0 := time.Now()
-	type outcome struct {
-		res smt.Result
-		err error
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		res, err := sol.CheckContext(ctx)
-		done <- outcome{res, err}
-	}()
-	var o outcome
-	select {
-	case o = <-done:
-	case <-ctx.Done():
-		select {
-		case o = <-done:
-		case <-time.After(grace):
-			r.res.Stats.SolverTime += time.Since(t0)
-			r.res.Stats.Queries++
-			r.left = func() {
-				<-done
-				sol.Close()
-			}
-			return smt.Unknown, nil, ctx.Err()
-		}
-	}
-	r.res.Stats.SolverTime += time.Since(t0)
-	r.res.Stats.Queries++
-	if o.err != nil {
-		sol.Close()
-		return smt.Unknown, nil, o.err
-	}
-	return o.res, sol, nil
 }
 
 // grace is how long check waits for Z3 to stop after an interrupt.

@@ -43,20 +43,19 @@
 //
 // # Encodings
 //
-// Terms come from encode.Terms. Why BV's linear arithmetic is 2w+16 bits
-// wide (144 for a program with a 64-bit variable) rather than C's widths:
-// the IR's variables are integers and C's wrap-around is explicit in it
-// (x := e - k*2^w on the branch where e wraps k times, or with a havocked
-// quotient k), so its linear expressions (sums of terms whose
-// coefficients reach 2^w) are exact only in more than w bits; computing
-// at C's widths would mean re-deriving C's operations from that shape.
-// Width is not what makes bit vectors slow: a generated task with 64-bit
-// divisions by variables timed out at 80 bits as at 144; Z3 encodes a
-// division relationally (q*y + r = x), which unit propagation cannot run
-// forwards, and did not decide that formula in 13 s of CPU even with the
-// inputs fixed. What did cost was the encoding: a product by -1 at 144
-// bits bit-blasts into 144 adders, and a wrap count was a fresh value
-// the simplifier could not propagate (encode now subtracts, and shifts).
+// Terms come from encode.Terms. The IR's variables are integers and C's
+// wrap-around is explicit in it (x := e - k*2^w on the branch where e
+// wraps k times, or with a havocked quotient k), so its linear
+// expressions are exact only in more than w bits: values are kept at the
+// widest type's width and every expression is computed at the width its
+// operands' bounds need (see encode). It used to be one width of 2w+16
+// bits (144 for a 64-bit program) for everything; the narrower values
+// made a generated task's formula 40 % smaller and 2x faster to decide.
+// Z3 encodes a division relationally (q*y + r = x), which unit
+// propagation cannot run forwards; a product by -1 bit-blasts into one
+// adder per bit, and a wrap count was a fresh value the simplifier could
+// not propagate (encode subtracts, and shifts). The queries of a round
+// share one incremental QF_BV solver (see queries).
 // The IR makes C's wrap-around explicit,
 // so LIA is exact for programs whose operations are all linear, and Z3
 // decides it far faster than 2w+16-bit vectors: BV (the default) uses

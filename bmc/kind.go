@@ -207,11 +207,12 @@ func (r *runner) step(ctx context.Context, k int) error {
 	r.res.Stats.StepNodes = len(g.nodes)
 	r.res.Stats.Invariants = len(r.inv.atHeads(heads))
 	r.res.Stats.EncodeTime += time.Since(t0)
-	res, sol, err := r.check(ctx, z, mode, e.facts, e.errorGuard(k+1))
+	q := r.queries(z, mode, e.facts)
+	defer q.close()
+	res, _, err := q.check(ctx, e.errorGuard(k+1))
 	if err != nil {
 		return err
 	}
-	sol.Close()
 	if res == smt.Unsat {
 		r.res.Verdict, r.res.Reason = interp.True, ""
 		return errDone
@@ -310,29 +311,13 @@ func (e *encoding) invTerm(n *inode, st *state, pos bool) *smt.Term {
 	return e.t.Constraint(st.m, n.c)
 }
 
-// fits reports whether c can be encoded without wrapping: always in LIA;
-// in BV when its coefficients and constant are small next to the linear
-// width.
+// fits reports whether c is worth encoding: always in LIA; in BV when
+// the width its expression needs (encode computes it exactly at any
+// width) stays within twice the value width plus room for sums, so that
+// an invariant with huge coefficients does not blow the formula up.
 func (e *encoding) fits(c numeric.Constraint) bool {
 	w := e.t.Wide()
-	if w == 0 {
-		return true
-	}
-	vb := 1
-	for _, v := range e.prog.Vars {
-		vb = max(vb, v.Type.Bits)
-	}
-	x := c.Expr()
-	room := w - vb - 8 - x.NumTerms()
-	if x.Constant().Big().BitLen() > w-8 {
-		return false
-	}
-	for i := 0; i < x.NumTerms(); i++ {
-		if x.Term(i).Coef.Big().BitLen() > room {
-			return false
-		}
-	}
-	return true
+	return w == 0 || e.t.Width(c.Expr()) <= 2*w+16
 }
 
 // invParser parses the interpreter's invariant text: atoms in numeric's

@@ -13,8 +13,10 @@ import (
 
 // TestOne runs one file given by -bmc.file (a development aid).
 var z3BV = flag.Bool("bmc.z3bv", false, "TestOne, TestSoundness, TestSVCOMP: bit vectors through Z3's default solver (Options.Z3BV)")
+var separate = flag.Bool("bmc.separate", false, "TestOne, TestSoundness, TestSVCOMP: a solver per query (Options.SeparateQueries)")
 var oneFile = flag.String("bmc.file", "", "file TestOne runs")
-var oneLIA = flag.Bool("bmc.lia", false, "")
+var oneLIA = flag.Bool("bmc.lia", false, "TestOne: the LIA encoding")
+var oneStrict = flag.Bool("bmc.strict", false, "TestOne: bit vectors throughout (Options.StrictBV)")
 var oneK = flag.Int("bmc.k", 0, "")
 var oneInd = flag.Bool("bmc.ind", false, "")
 var oneTimeout = flag.Duration("bmc.timeout", 20*time.Second, "")
@@ -29,11 +31,13 @@ func TestOne(t *testing.T) {
 	}
 	opt := bmc.DefaultOptions()
 	opt.Z3BV = *z3BV
+	opt.SeparateQueries = *separate
 	opt.Unwind = *oneK
 	opt.Induction = *oneInd
 	if *oneLIA {
 		opt.Encoding = encode.LIA
 	}
+	opt.StrictBV = *oneStrict
 	ctx, cancel := context.WithTimeout(context.Background(), *oneTimeout)
 	defer cancel()
 	res, err := bmc.Run(ctx, prog, opt)

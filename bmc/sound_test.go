@@ -53,6 +53,7 @@ func TestSoundness(t *testing.T) {
 		for _, task := range tasks {
 			opt := bmc.DefaultOptions()
 			opt.Z3BV = *z3BV
+			opt.SeparateQueries = *separate
 			opt.Induction = ind
 			ctx, cancel := context.WithTimeout(context.Background(), *soundLimit)
 			t0 := time.Now()

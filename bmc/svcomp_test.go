@@ -62,6 +62,7 @@ func TestSVCOMP(t *testing.T) {
 			}
 			opt := bmc.DefaultOptions()
 			opt.Z3BV = *z3BV
+			opt.SeparateQueries = *separate
 			opt.Induction = eng == "kind"
 			ctx, cancel := context.WithTimeout(context.Background(), *svcompTimeout)
 			t0 := time.Now()

@@ -22,10 +22,11 @@
 //   - BV: bit-precise. An input or havoc of a C type of w bits is a
 //     w-bit vector, and a Def is computed with the bit-vector operation
 //     of C's semantics at that width (multiplication, signed and unsigned
-//     division and remainder, shifts, bitwise operations); the linear
-//     arithmetic of the IR is done on sign- or zero-extended vectors wide
-//     enough that it never wraps (twice the widest C type, plus room for
-//     sums), so it agrees with LIA wherever the IR is exact. A wrap-around
+//     division and remainder, shifts, bitwise operations); values are
+//     kept sign- or zero-extended to the widest type's width, and each
+//     linear expression of the IR is computed at the width its operands'
+//     bounds need (see widths), so it never wraps and agrees with LIA
+//     wherever the IR is exact. A wrap-around
 //     count (a floor division by 2^n) is an arithmetic shift; other
 //     quotients by constants are fresh values the Assumes pin. The solver
 //     pays for the width: the search uses LIA, BV is asked for. Linear Programs (unbounded integers) have

@@ -26,19 +26,6 @@ func (m Mode) String() string {
 	return "lia"
 }
 
-// wideFor returns the width of the bit vectors the BV encoding of p does
-// its linear arithmetic in: twice the widest variable (a coefficient times
-// a value) plus room for sums, so that it never wraps.
-func wideFor(p *ir.Program) int {
-	w := 1
-	for _, v := range p.Vars {
-		if v.Type.Bits > w {
-			w = v.Type.Bits
-		}
-	}
-	return 2*w + 16
-}
-
 // InputVar is a program input met on the path.
 type InputVar struct {
 	Havoc *ir.Havoc
@@ -67,7 +54,8 @@ type Path struct {
 	inputs  []InputVar
 	pending []*smt.Term // range constraints of values created while encoding a step
 	n       int
-	wide    int // BV: the width of linear arithmetic
+	wide    int // BV: the width of values (widths.wide)
+	w       *widths
 }
 
 // NewPath starts a path at the entry of prog's main.
@@ -82,7 +70,8 @@ func NewPath(ctx *smt.Context, prog *ir.Program, mode Mode) (*Path, error) {
 			}
 		}
 	}
-	p := &Path{ctx: ctx, prog: prog, mode: mode, wide: wideFor(prog), globals: map[int]*smt.Term{}, gconc: map[int]numeric.Int{}}
+	w := newWidths(prog)
+	p := &Path{ctx: ctx, prog: prog, mode: mode, wide: w.wide, w: w, globals: map[int]*smt.Term{}, gconc: map[int]numeric.Int{}}
 	p.frames = []*frame{{fn: prog.Main, vals: map[int]*smt.Term{}, conc: map[int]numeric.Int{}}}
 	return p, nil
 }
@@ -230,9 +219,18 @@ func (p *Path) get(v *ir.Var, fr *frame) *smt.Term {
 	if t, ok := vals[v.ID]; ok {
 		return t
 	}
-	t := p.fresh(v.Qual+"@init", v.Type, v.Type.Range())
+	t := p.fresh(v.Qual+"@init", v.Type, p.initRange(v))
 	vals[v.ID] = t
 	return t
+}
+
+// initRange returns the range of v's initial value (see newWidths): its
+// type's in LIA.
+func (p *Path) initRange(v *ir.Var) numeric.Range {
+	if p.mode == BV {
+		return p.w.init[v.ID]
+	}
+	return v.Type.Range()
 }
 
 func (p *Path) set(v *ir.Var, t *smt.Term) {
@@ -351,23 +349,50 @@ func (p *Path) mul(a, b *smt.Term) *smt.Term {
 	return p.ctx.BVMul(a, b)
 }
 
-// Expr returns the term of a linear expression over the current frame.
+// Expr returns the term of a linear expression over the current frame:
+// in BV at the value width, computed exactly at the width the expression
+// needs (see widths) and cut back, which keeps the value wherever it
+// fits (an assigned value does: it is in its variable's type).
 func (p *Path) Expr(e numeric.LinExpr) *smt.Term {
-	t := p.lit(e.Constant())
+	if p.mode == LIA {
+		return p.exprAt(e, 0)
+	}
+	return p.cut(p.exprAt(e, p.w.need(e)), p.w.need(e))
+}
+
+// cut returns the low value-width bits of a vector of w bits.
+func (p *Path) cut(x *smt.Term, w int) *smt.Term {
+	if w <= p.wide {
+		return x
+	}
+	return p.ctx.Extract(x, p.wide-1, 0)
+}
+
+// exprAt returns the term of e, in BV at width w >= the value width
+// (operands sign-extended).
+func (p *Path) exprAt(e numeric.LinExpr, w int) *smt.Term {
+	lit := p.lit
+	if p.mode == BV && w > p.wide {
+		lit = func(c numeric.Int) *smt.Term { return p.ctx.BVBig(c.Big(), w) }
+	}
+	t := lit(e.Constant())
 	for i := 0; i < e.NumTerms(); i++ {
 		tm := e.Term(i)
 		x := p.Var(p.prog.Vars[tm.Dim])
+		if p.mode == BV && w > p.wide {
+			x = p.ctx.SignExt(x, w-p.wide)
+		}
 		c := tm.Coef
 		neg := p.mode == BV && c.Sign() < 0
 		if neg {
-			// A negative constant has Wide-|c| one bits, and a solver
+			// A negative constant has w-|c| one bits, and a solver
 			// that bit-blasts a product by a constant adds a shifted
 			// copy per one bit (144 adders of 144 bits for -1): a
 			// subtraction of |c| x costs one.
 			c = c.Neg()
 		}
 		if c.Cmp(numeric.I(1)) != 0 {
-			x = p.mul(p.lit(c), x)
+			x = p.mul(lit(c), x)
 		}
 		switch {
 		case i == 0 && e.Constant().IsZero() && neg:
@@ -383,14 +408,25 @@ func (p *Path) Expr(e numeric.LinExpr) *smt.Term {
 	return t
 }
 
-// Constraint returns the term of a linear constraint.
+// Constraint returns the term of a linear constraint (in BV compared at
+// the width its expression needs: exact).
 func (p *Path) Constraint(c numeric.Constraint) *smt.Term {
-	e := p.Expr(c.Expr())
-	zero := p.lit(numeric.I(0))
+	w := 0
+	if p.mode == BV {
+		w = p.w.need(c.Expr())
+	}
+	e := p.exprAt(c.Expr(), w)
+	zero := p.ctx.IntVal(0)
+	if p.mode == BV {
+		zero = p.ctx.BVBig(new(big.Int), max(w, p.wide))
+	}
 	if c.Kind() == numeric.EQ {
 		return p.ctx.Eq(e, zero)
 	}
-	return p.le(e, zero)
+	if p.mode == LIA {
+		return p.ctx.Le(e, zero)
+	}
+	return p.ctx.BVSLe(e, zero)
 }
 
 // Cond returns the term of a condition. A Nondet condition is a fresh
@@ -471,7 +507,9 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 		// Other quotients stay fresh values: a division at Wide bits
 		// would cost far more.
 		if s, ok := log2(d.Y); ok {
-			return p.ctx.BVAShr(p.Expr(d.X), p.lit(numeric.I(int64(s))))
+			w := p.w.need(d.X)
+			x := p.exprAt(d.X, w)
+			return p.cut(p.ctx.BVAShr(x, p.ctx.BVBig(big.NewInt(int64(s)), max(w, p.wide))), w)
 		}
 		return nil
 	}

@@ -36,11 +36,20 @@ func NewTerms(ctx *smt.Context, prog *ir.Program, mode Mode) (*Terms, error) {
 // Mode returns the encoding.
 func (t *Terms) Mode() Mode { return t.p.mode }
 
-// Wide returns the width of the bit vectors linear arithmetic is done in
-// (BV), 0 in LIA.
+// Wide returns the width of the bit vectors values are kept in (BV), 0
+// in LIA.
 func (t *Terms) Wide() int {
 	if t.p.mode == BV {
 		return t.p.wide
+	}
+	return 0
+}
+
+// Width returns the width BV computes e at (exactly: see widths), 0 in
+// LIA.
+func (t *Terms) Width(e numeric.LinExpr) int {
+	if t.p.mode == BV {
+		return t.p.w.need(e)
 	}
 	return 0
 }
@@ -71,7 +80,7 @@ func (t *Terms) Le(a, b *smt.Term) *smt.Term { return t.p.le(a, b) }
 // variable) and the constraints that bound it.
 func (t *Terms) Initial(v *ir.Var) (*smt.Term, []*smt.Term) {
 	t.p.pending = t.p.pending[:0]
-	x := t.p.fresh(v.Qual+"@init", v.Type, v.Type.Range())
+	x := t.p.fresh(v.Qual+"@init", v.Type, t.p.initRange(v))
 	return x, t.side()
 }
 

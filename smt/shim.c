@@ -338,6 +338,19 @@ Z3_solver np_mk_solver(Z3_context c, int simple, unsigned timeout_ms, np_status 
 	return s;
 }
 
+Z3_solver np_mk_logic_solver(Z3_context c, const char *logic, unsigned timeout_ms, np_status *st) {
+	np_err = Z3_OK;
+	Z3_solver s = Z3_mk_solver_for_logic(c, Z3_mk_string_symbol(c, logic));
+	if (np_err == Z3_OK && s != NULL) {
+		Z3_solver_inc_ref(c, s);
+	}
+	*st = status(c);
+	if (st->err == Z3_OK && timeout_ms != 0) {
+		*st = np_solver_set_timeout(c, s, timeout_ms);
+	}
+	return s;
+}
+
 Z3_solver np_mk_tactic_solver(Z3_context c, unsigned n, const char **names, unsigned timeout_ms, np_status *st) {
 	np_err = Z3_OK;
 	Z3_tactic t = NULL;

@@ -153,6 +153,7 @@ typedef struct {
 np_value np_read(Z3_context c, Z3_ast a);
 
 Z3_solver np_mk_solver(Z3_context c, int simple, unsigned timeout_ms, np_status *st);
+Z3_solver np_mk_logic_solver(Z3_context c, const char *logic, unsigned timeout_ms, np_status *st);
 Z3_solver np_mk_tactic_solver(Z3_context c, unsigned n, const char **names, unsigned timeout_ms, np_status *st);
 void np_solver_dec_ref(Z3_context c, Z3_solver s);
 np_status np_solver_set_timeout(Z3_context c, Z3_solver s, unsigned ms);

@@ -124,6 +124,26 @@ func (c *Context) NewTacticSolver(tactics ...string) *Solver {
 	return c.finishSolver(s, "NewTacticSolver", st)
 }
 
+// NewSolverForLogic returns an empty solver specialised to an SMT-LIB
+// logic (Z3_mk_solver_for_logic), with the context's default time limit.
+// For "QF_BV" it is Z3's incremental SAT solver: the assertions are
+// bit-blasted once, and checks with different assumptions reuse the
+// clauses (and what the SAT solver learnt), where a tactic solver
+// bit-blasts everything again on every check.
+func (c *Context) NewSolverForLogic(logic string) *Solver {
+	s := &Solver{ctx: c}
+	z := c.z()
+	if z == nil {
+		s.err = ErrClosed
+		return s
+	}
+	name := C.CString(logic)
+	defer C.free(unsafe.Pointer(name))
+	var st C.np_status
+	s.s = C.np_mk_logic_solver(z, name, millis(c.timeout), &st)
+	return c.finishSolver(s, "NewSolverForLogic", st)
+}
+
 func (c *Context) newSolver(simple bool) *Solver {
 	s := &Solver{ctx: c}
 	z := c.z()

@@ -298,3 +298,39 @@ func TestIndeterminateHavocIsLazy(t *testing.T) {
 		}
 	}
 }
+
+// TestAssignedValueLeavesType: a value written outside its variable's
+// type (by an Assign, a parallel Assign, an argument or a return value)
+// is a front-end bug, reported as Internal: the front ends wrap
+// explicitly, and bit-precise encodings keep values at their types'
+// widths.
+func TestAssignedValueLeavesType(t *testing.T) {
+	uc := ir.IntType{Name: "unsigned char", Signed: false, Bits: 8}
+	for _, c := range []struct {
+		name string
+		val  int64
+		want exec.Outcome
+	}{{"in range", 255, exec.Returned}, {"above", 256, exec.Internal}, {"below", -1, exec.Internal}} {
+		p := ir.NewProgram("t", "c")
+		f := p.NewFunc("main", ir.Pos{})
+		u := f.NewLocal("u", uc, ir.Pos{})
+		v := f.NewLocal("v", uc, ir.Pos{})
+		for _, op := range []ir.Op{
+			ir.NewAssign(u, numeric.Const(c.val)),
+			&ir.Assign{Lhs: []*ir.Var{u, v}, Rhs: []numeric.LinExpr{numeric.Const(0), numeric.Const(c.val)}},
+		} {
+			chain(p, f, op)
+			res := exec.Run(p, exec.Inputs(), exec.Options{})
+			if res.Outcome != c.want {
+				t.Errorf("%s: %v (%v), want %v", c.name, res.Outcome, res.Err, c.want)
+			}
+			if c.want == exec.Internal && (res.Err == nil || !strings.Contains(res.Err.Error(), "leaves its type")) {
+				t.Errorf("%s: error %v", c.name, res.Err)
+			}
+			p = ir.NewProgram("t", "c")
+			f = p.NewFunc("main", ir.Pos{})
+			u = f.NewLocal("u", uc, ir.Pos{})
+			v = f.NewLocal("v", uc, ir.Pos{})
+		}
+	}
+}

@@ -121,6 +121,9 @@ run:
 			if c.Result != nil {
 				id := c.Result.ID
 				vals[id], def[id] = rv, acts[owner[id]]
+				if !r.inType(int32(id), call) {
+					break run
+				}
 				if record {
 					assigned = []Binding{{c.Result, rv}}
 				}
@@ -239,6 +242,9 @@ run:
 			} else {
 				vals[id] = l.exact.Eval(vals)
 			}
+			if !r.inType(id, ce) {
+				break run
+			}
 			def[id] = acts[owner[id]]
 			if record {
 				assigned = []Binding{{ce.e.Op.(*ir.Assign).Lhs[0], vals[id]}}
@@ -254,6 +260,9 @@ run:
 			m.scratch = tmp
 			for i, id := range ce.lhs {
 				vals[id], def[id] = tmp[i], acts[owner[id]]
+				if !r.inType(id, ce) {
+					break run
+				}
 			}
 			if record {
 				for _, x := range ce.e.Op.(*ir.Assign).Lhs {
@@ -308,6 +317,9 @@ run:
 			g.active++
 			for i, x := range g.f.Formals {
 				vals[x.ID], def[x.ID] = args[i], m.gen
+				if !r.inType(int32(x.ID), ce) {
+					break run
+				}
 				if record {
 					assigned = append(assigned, Binding{x, args[i]})
 				}
@@ -325,6 +337,9 @@ run:
 				}
 				ret := cur.f.Ret
 				vals[ret.ID], def[ret.ID] = ce.rhs[0].value(vals), curAct
+				if !r.inType(int32(ret.ID), ce) {
+					break run
+				}
 				if record {
 					assigned = []Binding{{ret, vals[ret.ID]}}
 				}
@@ -378,6 +393,19 @@ func (r *runner) choose(loc *cloc, enabled []int32, nondet bool, pinned *ir.Edge
 		r.res.Ambiguous++
 	}
 	return loc.out[enabled[i]]
+}
+
+// inType reports whether variable id's value, just written by ce, lies
+// in its type's range; otherwise the run ends as Internal. Front ends
+// wrap explicitly, so an assigned value is always in range (bit-precise
+// encodings keep values at their types' widths and rely on it).
+func (r *runner) inType(id int32, ce *cedge) bool {
+	if r.m.initRng[id].contains(r.m.vals[id]) {
+		return true
+	}
+	v := r.m.prog.Vars[id]
+	r.end(Internal, ce.e.From, ce.e, fmt.Errorf("%s: %s = %s leaves its type %s", ce.e.Pos, v.Qual, r.m.vals[id], v.Type.Name))
+	return false
 }
 
 // ready gives the uninitialised variables ce reads their arbitrary

@@ -1,0 +1,234 @@
+// This file sizes the bit vectors of the BV encoding: the width values
+// are kept in, and the width each linear expression needs to be exact.
+
+package encode
+
+import (
+	"math/big"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+)
+
+// widths knows, for a program, how wide the BV encoding's vectors must
+// be. Every value of a bounded variable lies in its type's range (the
+// front ends wrap explicitly; ir/exec checks it on every run), so values
+// are kept at the narrowest width that holds every type's range as a
+// signed vector (65 bits for a program with a 64-bit unsigned variable,
+// where one width of twice that plus room for sums made the bit-blasted
+// formula of a generated task with 64-bit arithmetic 40 % larger and 2x
+// slower to decide). A linear expression that can leave that width
+// (a wrap-around: x + y - 2^64 k) is evaluated on sign-extended operands
+// at the width its bounds need, so it never wraps either.
+type widths struct {
+	wide  int
+	bound []*big.Int      // per variable ID: |every value read| <= bound
+	init  []numeric.Range // per variable ID: the range of an initial value
+}
+
+// newWidths sizes prog's vectors. A wrap-around count (a local that only
+// Havocs with finite ranges define, and that every read finds defined on
+// every path from the function's entry) is bounded by the hull of those
+// ranges instead of its type's, initial value included: no read sees the
+// initial value, so constraining it changes no execution, and the count's
+// coefficient (2^64) times a bound of 2^63 would need 129 bits.
+func newWidths(prog *ir.Program) *widths {
+	w := &widths{wide: 2, bound: make([]*big.Int, len(prog.Vars)), init: make([]numeric.Range, len(prog.Vars))}
+	for _, v := range prog.Vars {
+		t := v.Type
+		w.init[v.ID] = t.Range()
+		if !t.IsBounded() {
+			continue
+		}
+		bits := t.Bits
+		if !t.Signed {
+			bits++
+		}
+		w.wide = max(w.wide, bits)
+		lo, hi := new(big.Int).Abs(t.Min().Big()), t.Max().Big()
+		if lo.Cmp(hi) < 0 {
+			lo = hi
+		}
+		w.bound[v.ID] = lo
+	}
+	for id, r := range countHulls(prog) {
+		if m := magnitude(r); m != nil && w.bound[id] != nil && m.Cmp(w.bound[id]) < 0 {
+			w.bound[id], w.init[id] = m, r
+		}
+	}
+	return w
+}
+
+// magnitude returns max(|lo|, |hi|) of a finite range, nil otherwise
+// (a Range's bounds beyond int64 are infinite).
+func magnitude(r numeric.Range) *big.Int {
+	if !r.Lo.IsFinite() || !r.Hi.IsFinite() {
+		return nil
+	}
+	lo, hi := new(big.Int).Abs(r.Lo.Int().Big()), new(big.Int).Abs(r.Hi.Int().Big())
+	if lo.Cmp(hi) > 0 {
+		return lo
+	}
+	return hi
+}
+
+// need returns the width of a signed vector that holds every value of e,
+// at least the value width; 0 when a variable of e is unbounded.
+func (w *widths) need(e numeric.LinExpr) int {
+	m := new(big.Int).Abs(e.Constant().Big())
+	for i := 0; i < e.NumTerms(); i++ {
+		t := e.Term(i)
+		b := w.bound[t.Dim]
+		if b == nil {
+			return 0
+		}
+		m.Add(m, new(big.Int).Mul(new(big.Int).Abs(t.Coef.Big()), b))
+	}
+	return max(w.wide, m.BitLen()+1)
+}
+
+// countHulls returns the wrap-around counts of prog (see newWidths) with
+// the hulls of their ranges.
+func countHulls(prog *ir.Program) map[int]numeric.Range {
+	hull := map[int]numeric.Range{}
+	bad := map[int]bool{}
+	for _, f := range prog.Funcs {
+		local := map[int]bool{}
+		for _, v := range f.Locals {
+			if v.Type.IsBounded() {
+				local[v.ID] = true
+			}
+		}
+		for _, e := range f.Edges {
+			for _, v := range written(e.Op) {
+				if !local[v.ID] {
+					continue
+				}
+				h, ok := e.Op.(*ir.Havoc)
+				if !ok || magnitude(h.Range) == nil {
+					bad[v.ID] = true
+					continue
+				}
+				if r, seen := hull[v.ID]; seen {
+					hull[v.ID] = numeric.Range{Lo: r.Lo.Min(h.Range.Lo), Hi: r.Hi.Max(h.Range.Hi)}
+				} else {
+					hull[v.ID] = h.Range
+				}
+			}
+		}
+		for id := range hull {
+			if local[id] && !bad[id] && !definedBeforeReads(f, id) {
+				bad[id] = true
+			}
+		}
+	}
+	for id := range bad {
+		delete(hull, id)
+	}
+	return hull
+}
+
+// written returns the variables op writes.
+func written(op ir.Op) []*ir.Var {
+	switch op := op.(type) {
+	case *ir.Assign:
+		return op.Lhs
+	case *ir.Havoc:
+		return []*ir.Var{op.Var}
+	case *ir.Call:
+		if op.Result != nil {
+			return []*ir.Var{op.Result}
+		}
+	}
+	return nil
+}
+
+// reads reports whether op reads the variable id.
+func reads(op ir.Op, id int) bool {
+	in := func(es ...numeric.LinExpr) bool {
+		for _, e := range es {
+			for i := 0; i < e.NumTerms(); i++ {
+				if int(e.Term(i).Dim) == id {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch op := op.(type) {
+	case *ir.Assign:
+		return in(op.Rhs...)
+	case *ir.Assume:
+		return condReads(op.Cond, in)
+	case *ir.Havoc:
+		return op.Def != nil && in(op.Def.X, op.Def.Y)
+	case *ir.Call:
+		return in(op.Args...)
+	case *ir.Return:
+		return op.HasValue && in(op.Value)
+	}
+	return false
+}
+
+func condReads(c ir.Cond, in func(...numeric.LinExpr) bool) bool {
+	switch c := c.(type) {
+	case *ir.Atom:
+		return in(c.C.Expr())
+	case *ir.Not:
+		return condReads(c.X, in)
+	case *ir.And:
+		for _, x := range c.Xs {
+			if condReads(x, in) {
+				return true
+			}
+		}
+	case *ir.Or:
+		for _, x := range c.Xs {
+			if condReads(x, in) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// definedBeforeReads reports whether every edge of f that reads variable
+// id leaves a location where every path from f's entry has written it:
+// a must-analysis over f's locations.
+func definedBeforeReads(f *ir.Func, id int) bool {
+	// def[l]: id is written on every path from the entry to l. Start
+	// from true everywhere but the entry and lower to a fixpoint.
+	def := make([]bool, len(f.Locs))
+	for i := range def {
+		def[i] = true
+	}
+	def[f.Entry.ID] = false
+	writes := func(e *ir.Edge) bool {
+		for _, v := range written(e.Op) {
+			if v.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, l := range f.Locs {
+			if l == f.Entry || !def[l.ID] {
+				continue
+			}
+			for _, e := range l.In {
+				if !def[e.From.ID] && !writes(e) {
+					def[l.ID], changed = false, true
+					break
+				}
+			}
+		}
+	}
+	for _, e := range f.Edges {
+		if reads(e.Op, id) && !def[e.From.ID] {
+			return false
+		}
+	}
+	return true
+}
