@@ -43,3 +43,40 @@ func TestTacticSolver(t *testing.T) {
 		t.Error("a solver with an unknown tactic checked without an error")
 	}
 }
+
+// TestSolverForLogic: the QF_BV solver answers checks under different
+// assumptions over the same assertions, and gives models.
+func TestSolverForLogic(t *testing.T) {
+	c, err := smt.NewContext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	x := c.Const("x", c.BVSort(64))
+	y := c.Const("y", c.BVSort(64))
+	a := c.Const("a", c.BoolSort())
+	b := c.Const("b", c.BoolSort())
+	s := c.NewSolverForLogic("QF_BV")
+	defer s.Close()
+	// x / y == 7 and y == 3: x is 21, 22 or 23. a asks x < 21 (unsat), b x > 22.
+	s.Assert(c.Eq(c.BVSDiv(x, y), c.BVVal(7, 64)), c.Eq(y, c.BVVal(3, 64)))
+	s.Assert(c.Implies(a, c.BVSLt(x, c.BVVal(21, 64))), c.Implies(b, c.BVSLt(c.BVVal(22, 64), x)))
+	if res, err := s.CheckAssumptions(a); err != nil || res != smt.Unsat {
+		t.Errorf("assuming a: %v %v, want unsat", res, err)
+	}
+	res, err := s.CheckAssumptions(b)
+	if err != nil || res != smt.Sat {
+		t.Fatalf("assuming b: %v %v, want sat", res, err)
+	}
+	m, err := s.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if v, err := m.Signed(x); err != nil || v.Int64() != 23 {
+		t.Errorf("model x = %v (%v), want 23", v, err)
+	}
+	if res, err := s.CheckAssumptions(a, b); err != nil || res != smt.Unsat {
+		t.Errorf("assuming a and b: %v %v, want unsat", res, err)
+	}
+}
