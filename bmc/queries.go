@@ -21,7 +21,10 @@ import (
 // divisions: three checks of 1.5-2.5 s each, as one solver 0.3 s of
 // search after one blast). Elsewhere every query gets a solver of its
 // own, as before: LIA through Z3's SMT kernel, BV through Z3's default
-// solver when Options.Z3BV asks for it.
+// solver when Options.Z3BV asks for it. (One SMT kernel for a round's LIA
+// queries, with assumption literals, decided a generated task's three in
+// 0.9 s instead of 2.9 s, but left another's cut query, a fresh solver's
+// 0.4 s, undecided after 30 s.)
 type queries struct {
 	r      *runner
 	z      *smt.Context
