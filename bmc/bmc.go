@@ -59,7 +59,17 @@ type Options struct {
 	// solver of its own (BVTactics) instead of one incremental solver
 	// for all the queries of the formula (see queries).
 	SeparateQueries bool
+	// Narrow, when at least 8, first checks each bound with products,
+	// quotients and remainders of wider types computed at Narrow bits
+	// (encode's Terms.SetNarrow): exact, and used, when no execution
+	// reaches such an operation with operands that do not fit; otherwise
+	// the bound is checked again at full width. DefaultOptions sets
+	// DefaultNarrow.
+	Narrow int
 }
+
+// DefaultNarrow is the default Options.Narrow.
+const DefaultNarrow = 16
 
 // BVTactics are the Z3 tactics that check a bit-vector formula: constant
 // propagation and elimination of defined and unconstrained values before
@@ -74,7 +84,7 @@ const DefaultMaxNodes = 400_000
 // DefaultOptions returns plain BMC with increasing k in BV, invariants on
 // for when Induction is set, and the interpreter's default configuration.
 func DefaultOptions() Options {
-	return Options{Encoding: encode.BV, Invariants: true, Interp: interp.DefaultConfig()}
+	return Options{Encoding: encode.BV, Invariants: true, Interp: interp.DefaultConfig(), Narrow: DefaultNarrow}
 }
 
 // Stats are the statistics of a run.
@@ -90,6 +100,7 @@ type Stats struct {
 	EncodeTime time.Duration // time building graphs and formulas
 	InterpTime time.Duration // time computing invariants (k-induction)
 	Invariants int           // loop heads with an invariant assumed in the step case
+	Widened    int           // bounds checked again at full width after narrowed operations did not fit (Options.Narrow)
 	Encoding   encode.Mode   // the encoding used
 	Time       time.Duration // the whole run
 }
@@ -234,20 +245,29 @@ func (r *runner) round(ctx context.Context, k int) error {
 		// LIA first: it havocs the operations it cannot express, an
 		// over-approximation that is enough for TRUE, and its models
 		// replay or not; only a model that does not replay needs BV.
-		spurious, err := r.bmcRound(ctx, k, encode.LIA, true)
+		spurious, err := r.bmcRound(ctx, k, encode.LIA, true, 0)
 		if err != nil || !spurious {
 			return err
 		}
 	}
-	_, err := r.bmcRound(ctx, k, r.mode, false)
+	if r.mode == encode.BV && r.opt.Narrow > 0 {
+		spurious, err := r.bmcRound(ctx, k, r.mode, false, r.opt.Narrow)
+		if err != nil || !spurious {
+			return err
+		}
+		r.res.Stats.Widened++
+	}
+	_, err := r.bmcRound(ctx, k, r.mode, false, 0)
 	return err
 }
 
 // bmcRound is round in one encoding. When approx is set (LIA for a
 // program that needs BV), an outcome that only an exact encoding can
 // settle (an error reachable in the formula that does not replay as a
-// trusted counterexample) returns spurious instead of a verdict.
-func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx bool) (spurious bool, err error) {
+// trusted counterexample) returns spurious instead of a verdict. So does
+// a narrowed encoding (narrow > 0, see Options.Narrow) whose operations
+// may not fit, or whose error model does not replay.
+func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx bool, narrow int) (spurious bool, err error) {
 	r.res.Stats.Encoding = mode
 	z, err := r.context()
 	if err != nil {
@@ -270,6 +290,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		}
 		return false, err
 	}
+	terms.SetNarrow(narrow)
 	e := newEncoding(z, terms, r.prog, g)
 	e.excl = r.excl
 	g.entry.guard = z.True()
@@ -279,6 +300,10 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	}
 	r.res.Stats.Nodes, r.res.Stats.Arcs, r.res.Stats.Terms = len(g.nodes), len(g.arcs), e.terms
 	r.res.Stats.EncodeTime += time.Since(t0)
+	if narrow > 0 && len(e.nofit) == 0 {
+		narrow = 0 // nothing narrowed: the exact formula
+	}
+	approx = approx || narrow > 0
 
 	// 1. An error reachable without signed overflow: a counterexample.
 	errG := e.errorGuard(0)
@@ -319,6 +344,22 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		r.res.Reason = "solver: " + sol.ReasonUnknown()
 		return false, errDone
 	}
+	// 1b. Narrowed: exact when no execution reaches a narrowed
+	// operation whose operands do not fit.
+	if narrow > 0 && breakage != "narrow" {
+		res, sol, err := q.check(ctx, e.or(e.nofit))
+		if err != nil {
+			return false, err
+		}
+		switch res {
+		case smt.Sat:
+			return true, nil
+		case smt.Unknown:
+			r.res.Reason = "solver: " + sol.ReasonUnknown()
+			return false, errDone
+		}
+	}
+	approx = approx && narrow == 0
 	// 2. Only through an overflow: undefined behaviour, no verdict.
 	if len(e.ovf) > 0 {
 		res, sol, err := q.check(ctx, errG)

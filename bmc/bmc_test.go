@@ -29,9 +29,13 @@ func TestTestdata(t *testing.T) {
 // that the testdata expectations notice: a test that cannot fail is a
 // defect.
 func TestBrokenEncodingIsCaught(t *testing.T) {
-	for _, b := range []string{"cuts", "phi"} {
+	for _, b := range []string{"cuts", "phi", "narrow"} {
 		bmc.SetBreakage(b)
-		ms := checkTestdata(t, 5*time.Second, "testdata/[cdk]*.c")
+		glob := "testdata/[cdk]*.c"
+		if b == "narrow" {
+			glob = "testdata/narrow*.c"
+		}
+		ms := checkTestdata(t, 5*time.Second, glob)
 		bmc.SetBreakage("")
 		if len(ms) == 0 {
 			t.Errorf("breakage %q went unnoticed", b)

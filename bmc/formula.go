@@ -46,6 +46,7 @@ type encoding struct {
 	g     *graph
 	facts []*smt.Term // asserted: side constraints, k-induction's assumptions
 	ovf   []*smt.Term // a signed overflow happens (one term per place)
+	nofit []*smt.Term // a narrowed operation is reached with operands that do not fit (encode.Terms.SetNarrow)
 	excl  map[*ir.Loc]bool
 	n     int // fresh names
 	terms int // terms built (a size measure)
@@ -389,6 +390,9 @@ func (e *encoding) arc(a *arc, choice bool) error {
 		v, side, in := e.t.Havoc(s.m, op, a.edge)
 		e.terms++
 		a.guard = e.and(g...)
+		if u := e.t.Unfit(); u != nil {
+			e.nofit = append(e.nofit, e.and(a.guard, u))
+		}
 		if len(side) > 0 {
 			e.facts = append(e.facts, e.z.Implies(a.guard, e.and(side...)))
 		}
@@ -435,7 +439,8 @@ func (e *encoding) errorGuard(layer int) *smt.Term {
 
 // breakage deliberately breaks the encoding, for the test that shows the
 // tests catch a broken encoding: "cuts" drops the unwinding assertions,
-// "phi" merges values by taking the last incoming arc's.
+// "phi" merges values by taking the last incoming arc's, "narrow" takes
+// a narrowed formula as exact without checking that its operations fit.
 var breakage string
 
 // cutGuard returns the disjunction of the cut arcs' guards.

@@ -56,6 +56,8 @@ type Path struct {
 	n       int
 	wide    int // BV: the width of values (widths.wide)
 	w       *widths
+	narrow  int         // BV: the width products, quotients and remainders are computed at (0: their type's; see Terms.SetNarrow)
+	unfit   []*smt.Term // BV, narrow: the conditions under which a narrowed operation of the current step is inexact
 }
 
 // NewPath starts a path at the entry of prog's main.
@@ -512,6 +514,9 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 			return p.cut(p.ctx.BVAShr(x, p.ctx.BVBig(big.NewInt(int64(s)), max(w, p.wide))), w)
 		}
 		return nil
+	}
+	if r := p.narrowDef(d); r != nil {
+		return r
 	}
 	w := t.Bits
 	x := p.ctx.Extract(p.Expr(d.X), w-1, 0)

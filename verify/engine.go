@@ -112,7 +112,7 @@ func runBMC(prog *ir.Program, cfg Config, induction bool) (*Result, error) {
 		{"terms", float64(st.Terms)}, {"step_nodes", float64(st.StepNodes)},
 		{"queries", float64(st.Queries)}, {"solver_s", st.SolverTime.Seconds()},
 		{"encode_s", st.EncodeTime.Seconds()}, {"interp_s", st.InterpTime.Seconds()},
-		{"invariants", float64(st.Invariants)},
+		{"invariants", float64(st.Invariants)}, {"widened", float64(st.Widened)},
 	}
 	out.Search.Queries = st.Queries
 	out.Search.SMTTime = st.SolverTime
