@@ -66,7 +66,18 @@ type Options struct {
 	// the bound is checked again at full width. DefaultOptions sets
 	// DefaultNarrow.
 	Narrow int
+	// LIABudget limits each check of the LIA over-approximation that a
+	// program needing BV goes through first (see StrictBV): a check that
+	// runs out of it counts as inconclusive, and the bound goes on in BV.
+	// LIA is usually faster there, but its time is heavy-tailed on the
+	// wrap-around counts' coefficients (2^32, 2^64): a generated task's
+	// query that took 3.6 s in one process did not end within 20 s in
+	// another. 0 means no limit; DefaultOptions sets DefaultLIABudget.
+	LIABudget time.Duration
 }
+
+// DefaultLIABudget is the default Options.LIABudget.
+const DefaultLIABudget = 2 * time.Second
 
 // DefaultNarrow is the default Options.Narrow.
 const DefaultNarrow = 16
@@ -84,7 +95,7 @@ const DefaultMaxNodes = 400_000
 // DefaultOptions returns plain BMC with increasing k in BV, invariants on
 // for when Induction is set, and the interpreter's default configuration.
 func DefaultOptions() Options {
-	return Options{Encoding: encode.BV, Invariants: true, Interp: interp.DefaultConfig(), Narrow: DefaultNarrow}
+	return Options{Encoding: encode.BV, Invariants: true, Interp: interp.DefaultConfig(), Narrow: DefaultNarrow, LIABudget: DefaultLIABudget}
 }
 
 // Stats are the statistics of a run.
@@ -313,7 +324,13 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	}
 	q := r.queries(z, mode, e.facts)
 	defer q.close()
+	if approx && mode == encode.LIA {
+		q.budget = r.opt.LIABudget
+	}
 	res, sol, err := q.check(ctx, append(noOvf, errG)...)
+	if err == errBudget {
+		return true, nil
+	}
 	if err != nil {
 		return false, err
 	}
@@ -363,6 +380,9 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	// 2. Only through an overflow: undefined behaviour, no verdict.
 	if len(e.ovf) > 0 {
 		res, sol, err := q.check(ctx, errG)
+		if err == errBudget {
+			return true, nil
+		}
 		if err != nil {
 			return false, err
 		}
@@ -384,6 +404,9 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		return false, errDone
 	}
 	res, sol, err = q.check(ctx, e.cutGuard())
+	if err == errBudget {
+		return true, nil
+	}
 	if err != nil {
 		return false, err
 	}

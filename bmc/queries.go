@@ -4,6 +4,7 @@ package bmc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -34,7 +35,14 @@ type queries struct {
 	last   *smt.Solver // the solver of the last query, when not shared
 	left   bool        // a check was left running at the deadline: its solver is the runner's
 	n      int
+	// budget, when positive, limits each check (the run's context still
+	// ends it earlier): an interrupted check returns errBudget once Z3
+	// has stopped, and the caller moves on (see Options.LIABudget).
+	budget time.Duration
 }
+
+// errBudget is a check's answer when it ran out of queries.budget.
+var errBudget = errors.New("bmc: the check's time budget ran out")
 
 func (r *runner) queries(z *smt.Context, mode encode.Mode, facts []*smt.Term) *queries {
 	return &queries{r: r, z: z, mode: mode, facts: facts}
@@ -94,8 +102,13 @@ func (q *queries) check(ctx context.Context, goals ...*smt.Term) (smt.Result, *s
 		err error
 	}
 	done := make(chan outcome, 1)
+	cctx, cancel := ctx, context.CancelFunc(func() {})
+	if q.budget > 0 {
+		cctx, cancel = context.WithTimeout(ctx, q.budget)
+	}
+	defer cancel()
 	go func() {
-		res, err := sol.CheckContext(ctx, lits...)
+		res, err := sol.CheckContext(cctx, lits...)
 		done <- outcome{res, err}
 	}()
 	var o outcome
@@ -121,6 +134,9 @@ func (q *queries) check(ctx context.Context, goals ...*smt.Term) (smt.Result, *s
 		fmt.Fprintf(os.Stderr, "bmc: query %d (%v, %d goals): %v in %v\n", dumps, q.mode, len(goals), o.res, time.Since(t0))
 	}
 	if o.err != nil {
+		if ctx.Err() == nil && cctx.Err() != nil {
+			return smt.Unknown, nil, errBudget
+		}
 		return smt.Unknown, nil, o.err
 	}
 	return o.res, sol, nil

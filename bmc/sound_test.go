@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 var (
 	soundN     = flag.Int("bmc.sound.n", 10, "generated tasks of TestSoundness")
 	soundSeed  = flag.Uint64("bmc.sound.seed", 1, "seed of TestSoundness")
-	soundDump  = flag.String("bmc.sound.dump", "", "TestSoundness also writes the tasks to this directory (NAME_true.c, NAME_false.c), for other tools")
+	soundDump  = flag.String("bmc.sound.dump", "", "TestSoundness also writes the tasks to this directory (NAME_true.c, NAME_false.c, with NAME_*.yml stating the data model), for other tools")
 	soundLimit = flag.Duration("bmc.sound.limit", 5*time.Second, "time limit of one run in TestSoundness (the issue asks for 1 s on an idle machine)")
 )
 
@@ -41,6 +42,13 @@ func TestSoundness(t *testing.T) {
 		for i, task := range tasks {
 			name := filepath.Join(*soundDump, fmt.Sprintf("task%03d_%v.c", i, task.True))
 			if err := os.WriteFile(name, []byte(task.Program.Source()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// The data model, in an SV-COMP task description that
+			// numpred analyze and TestOne read (frontend.TaskDataModel).
+			yml := fmt.Sprintf("format_version: '2.0'\ninput_files: '%s'\nproperties:\n  - property_file: unreach-call.prp\n    expected_verdict: %v\noptions:\n  language: C\n  data_model: %s\n",
+				filepath.Base(name), task.True, strings.ToUpper(task.Program.Model.String()))
+			if err := os.WriteFile(strings.TrimSuffix(name, ".c")+".yml", []byte(yml), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
