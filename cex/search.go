@@ -55,6 +55,10 @@ type Stats struct {
 	SatQ    int           // of which satisfiable
 	SMTTime time.Duration // time in the solver
 	Mode    string        // the encoding used
+	// Exhausted says the search ran out of candidates after exploring
+	// every feasible branch of every path it ran: no run it left out can
+	// reach an error location, so it stopped before its deadline.
+	Exhausted bool
 }
 
 // candidate is an input vector to run, with its priority (lower first).
@@ -122,6 +126,11 @@ type searcher struct {
 	zctx  *smt.Context
 	// restarts counts the random restarts after the queue ran dry.
 	restarts int
+	// incomplete: some branch was left unexplored (a flip budget, a
+	// solver that gave up, a run cut short or not fully determined by
+	// its inputs), so a dry queue does not mean that no error is
+	// reachable.
+	incomplete bool
 }
 
 // maxRestarts bounds the random restarts of a search without a deadline
@@ -163,9 +172,13 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 	width := 0 // inputs of the longest run so far
 	for ctx.Err() == nil {
 		c := s.pop()
+		if c == nil && !s.incomplete {
+			s.stats.Exhausted = true
+			break
+		}
 		if c == nil {
-			// Exhausted: restart from random small inputs, with fresh flip
-			// budgets (paths already expanded stay expanded).
+			// Out of candidates: restart from random small inputs, with
+			// fresh flip budgets (paths already expanded stay expanded).
 			if _, bounded := ctx.Deadline(); width == 0 || (!bounded && s.restarts >= maxRestarts) {
 				break
 			}
@@ -198,6 +211,11 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 			s.seedBoundaries(len(res.Inputs))
 		}
 		width = max(width, len(res.Inputs))
+		switch {
+		case res.Outcome != exec.Returned && res.Outcome != exec.ErrorReached && res.Outcome != exec.Blocked,
+			res.Arbitrary > 0, res.Ambiguous > 0, res.Steps > maxExpand:
+			s.incomplete = true
+		}
 		if len(res.Inputs) == 0 && res.Arbitrary == 0 {
 			continue // a deterministic run: nothing to flip
 		}
@@ -322,7 +340,11 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 			for _, alt := range e.From.Out {
 				a, ok := alt.Op.(*ir.Assume)
 				key := flip{alt, visits[e.From]}
-				if alt == e || !ok || s.dist[alt.To] == unreachable || s.flips[key] >= s.opt.MaxFlips {
+				if alt == e || s.dist[alt.To] == unreachable {
+					continue
+				}
+				if !ok || s.flips[key] >= s.opt.MaxFlips {
+					s.incomplete = true
 					continue
 				}
 				if !path.Symbolic(a.Cond) {
@@ -381,11 +403,15 @@ func (s *searcher) solve(ctx context.Context, sol *smt.Solver, path *encode.Path
 	r, err := sol.CheckContext(ctx) // the query's own limit, or ctx's deadline if sooner
 	s.stats.SMTTime += time.Since(t0)
 	if err != nil || r != smt.Sat {
+		if err != nil || r != smt.Unsat {
+			s.incomplete = true
+		}
 		return nil, false, nil // unknown or unsat: nothing to try
 	}
 	s.stats.SatQ++
 	m, err := sol.Model()
 	if err != nil {
+		s.incomplete = true
 		return nil, false, nil
 	}
 	defer m.Close()
@@ -397,6 +423,7 @@ func (s *searcher) solve(ctx context.Context, sol *smt.Solver, path *encode.Path
 		}
 		raw, err := m.Int(in.Term)
 		if err != nil {
+			s.incomplete = true
 			return nil, false, nil
 		}
 		vals[inputPos[i]] = encode.Value(in, raw)
