@@ -16,6 +16,7 @@ var z3BV = flag.Bool("bmc.z3bv", false, "TestOne, TestSoundness, TestSVCOMP: bit
 var separate = flag.Bool("bmc.separate", false, "TestOne, TestSoundness, TestSVCOMP: a solver per query (Options.SeparateQueries)")
 var oneFile = flag.String("bmc.file", "", "file TestOne runs")
 var oneLIA = flag.Bool("bmc.lia", false, "TestOne: the LIA encoding")
+var oneNarrow = flag.Int("bmc.narrow", bmc.DefaultNarrow, "TestOne: Options.Narrow")
 var oneStrict = flag.Bool("bmc.strict", false, "TestOne: bit vectors throughout (Options.StrictBV)")
 var oneK = flag.Int("bmc.k", 0, "")
 var oneInd = flag.Bool("bmc.ind", false, "")
@@ -38,6 +39,7 @@ func TestOne(t *testing.T) {
 		opt.Encoding = encode.LIA
 	}
 	opt.StrictBV = *oneStrict
+	opt.Narrow = *oneNarrow
 	ctx, cancel := context.WithTimeout(context.Background(), *oneTimeout)
 	defer cancel()
 	res, err := bmc.Run(ctx, prog, opt)
