@@ -104,3 +104,23 @@ func TestConformanceStress(t *testing.T) {
 	runAll(t, "interval", numeric.Domain[interval.Box](interval.New()), seeds...)
 	runAll(t, "octagon", numeric.Domain[*octagon.Octagon](octagon.New()), seeds[:10]...)
 }
+
+// TestConformanceNDDRelate runs the suite on NDD with every predicate
+// relation of a numeric+predicate transformer conjoined one predicate at
+// a time and pruned after each (what NDD does when a relation is large,
+// as on testdata/examples/wrap_poly.c).
+func TestConformanceNDDRelate(t *testing.T) {
+	defer numpred.RelateIncrementally()()
+	for _, order := range [][]numpred.Option{nil, {numpred.DimOrder([]int{1, 0})}} {
+		opts := append([]numpred.Option{numpred.Checking(true)}, order...)
+		for _, seed := range []int64{1, 2, 3} {
+			t.Run(fmt.Sprintf("octagon/%d/%d", len(order), seed), func(t *testing.T) {
+				d, err := numpred.NewNDD(numeric.Domain[*octagon.Octagon](octagon.New()), conformanceSpace(), opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				numpredtest.Run(t, numpred.Domain[numpred.DDVal](d), numpredtest.Config{Seed: seed, Values: 25})
+			})
+		}
+	}
+}

@@ -375,13 +375,19 @@ func (f *front[A]) negEq(l literal) (numeric.Constraint, bool) {
 
 // relationExpr returns R = /\_i (p_i' && !F_i) || (!p_i' && !T_i).
 func relationExpr(t PredAssign) Expr {
+	return And(relationExprs(t)...)
+}
+
+// relationExprs returns the conjuncts of relationExpr, one per assigned
+// predicate.
+func relationExprs(t PredAssign) []Expr {
 	rs := make([]Expr, len(t.Preds))
 	for i, p := range t.Preds {
 		on := And(Primed(p), Not(t.F[i]))
 		off := And(Not(Primed(p)), Not(t.T[i]))
 		rs[i] = Or(on, off)
 	}
-	return And(rs...)
+	return rs
 }
 
 // predPost applies tau_P: unprime(exists(p_i, meet(X, alpha(R)))), the

@@ -426,9 +426,10 @@ func (x nddImpl[V]) pruneOverwritten(t NumAssign, u bdd.Node) (bdd.Node, []bool)
 }
 
 // postNP is unprime(ctxApply(u ⊓ R, NDDPost(tau_N), N.top, NumV ∪ {p_i}))
-// after assuming the guard.
+// after assuming the guard. u ⊓ R is built one predicate's relation at a
+// time (relate).
 func (x nddImpl[V]) postNP(t NumPred, a DDVal) (DDVal, bool) {
-	u := x.c.and(a.u, x.f.alpha(toNNF(And(t.Guard, relationExpr(t.Pred)), true), true, true).u)
+	u := x.relate(x.c.and(a.u, x.f.alpha(toNNF(t.Guard, true), true, true).u), t.Pred)
 	elim := x.elimSet(t.Num, x.c.predVars(t.Pred.Preds, false))
 	r := x.c.ctxApply(u, x.nddPost(t.Num), x.c.top(), elim, x.postRel(t.Num, t.Pred.Preds))
 	// Only the assigned predicates have primed copies in r. (Their
@@ -437,6 +438,45 @@ func (x nddImpl[V]) postNP(t NumPred, a DDVal) (DDVal, bool) {
 	from, to := x.c.predVars(t.Pred.Preds, true), x.c.predVars(t.Pred.Preds, false)
 	return DDVal{x.c.node(x.c.m.Replace(r, from, to))}, true
 }
+
+// relate returns u ⊓ R for the relation R of the predicate assignment t,
+// conjoined one predicate at a time and pruned (reduce) whenever the
+// diagram has doubled since the last pruning. The relation of a predicate
+// p_i links its primed copy to the atoms of T_i and F_i, whose term
+// variables sit in the group of their own lowest dimension: for k
+// predicates whose wp atoms all land in one group, R alone has 2^k nodes
+// in that order (p_1'..p_k' above t_1..t_k), though on a program's
+// paths few combinations of the atoms are feasible (wrap_poly.c: 13 atoms
+// over one linear form with 13 constants, 14 feasible combinations).
+// Pruning keeps only the feasible ones, and a pruned diagram denotes the
+// same set.
+func (x nddImpl[V]) relate(u bdd.Node, t PredAssign) bdd.Node {
+	c := x.c
+	if r := x.f.alpha(toNNF(relationExpr(t), true), true, true).u; c.size(r) <= relateWhole {
+		return c.and(u, r)
+	}
+	limit := 2*c.size(u) + relatePruneFloor
+	for _, r := range relationExprs(t) {
+		if c.m.IsFalse(u) {
+			return u
+		}
+		u = c.and(u, x.f.alpha(toNNF(r, true), true, true).u)
+		if n := c.size(u); n > limit {
+			u = c.prune(u, c.top(), x.reduceOp)
+			limit = 2*c.size(u) + relatePruneFloor
+		}
+	}
+	return u
+}
+
+// relateWhole is the size of the relation up to which relate conjoins it
+// at once: most relations are small, and pruning has a cost. (Variables,
+// not constants, so that a test can send every relation the incremental
+// way.)
+var relateWhole = 1024
+
+// relatePruneFloor is the growth below which relate does not prune.
+var relatePruneFloor = 256
 
 func (x nddImpl[V]) existsVars(vars []int, a DDVal) DDVal {
 	return DDVal{x.c.exists(a.u, vars)}
