@@ -3,20 +3,22 @@ package polyhedra
 import (
 	"math/bits"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
-// TestAdjacencyCandidates checks the candidate filter of cone.add
-// against the plain combinatorial test on random saturation matrices:
-// for every pair with at least need common rows, adjacentAmong (over the
-// candidates of p) and adjacent (over all rays) agree.
-func TestAdjacencyCandidates(t *testing.T) {
+// TestAdjacencyIndexed checks the indexed tests of cone.add against the
+// plain ones on random saturation matrices: the rays of rowIndex that
+// share at least need rows with p are exactly those a scan of every
+// pair finds, and for every such pair adjacentIndexed (over the rays of
+// common's rarest row) agrees with adjacent (over all rays).
+func TestAdjacencyIndexed(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	agreeAdj, agreeNot := 0, 0
 	for trial := 0; trial < 300; trial++ {
 		nbits := 1 + rng.Intn(130)
 		nrays := 2 + rng.Intn(40)
-		density := 0.2 + 0.7*rng.Float64()
+		density := 0.05 + 0.85*rng.Float64()
 		c := &cone{bitcap: nbits, nbits: nbits}
 		for i := 0; i < nrays; i++ {
 			s := newBitset(nbits)
@@ -29,36 +31,37 @@ func TestAdjacencyCandidates(t *testing.T) {
 			c.rays = append(c.rays, nil)
 		}
 		need := rng.Intn(nbits/2 + 2)
+		var others []int
+		for r := range c.sat {
+			if rng.Intn(2) == 0 {
+				others = append(others, r)
+			}
+		}
+		idx, all := c.rowIndex(others), c.allRowIndex()
 		common := newBitset(nbits)
 		for p := range c.sat {
-			var cand, share []int
-			for r, sr := range c.sat {
-				if r == p {
-					continue
+			// The rays of others sharing >= need rows with p, by the index.
+			hits := make([]int, len(others))
+			c.sat[p].each(func(b int) {
+				for _, j := range idx[b] {
+					hits[j]++
 				}
-				cnt := 0
-				for w, x := range c.sat[p] {
-					cnt += bits.OnesCount64(x & sr[w])
-				}
-				if cnt >= need {
-					cand, share = append(cand, r), append(share, cnt)
-				}
-			}
-			for q := range c.sat {
-				if q == p {
-					continue
-				}
+			})
+			for j, q := range others {
 				cnt := 0
 				for w := range common {
 					common[w] = c.sat[p][w] & c.sat[q][w]
 					cnt += bits.OnesCount64(common[w])
 				}
-				if cnt < need {
+				if hits[j] != cnt {
+					t.Fatalf("trial %d, rays %d, %d: the index counts %d common rows, a scan %d", trial, p, q, hits[j], cnt)
+				}
+				if q == p || cnt < need {
 					continue
 				}
-				got, want := c.adjacentAmong(q, common, cnt, cand, share), c.adjacent(p, q, common)
+				got, want := c.adjacentIndexed(p, q, common, all), c.adjacent(p, q, common)
 				if got != want {
-					t.Fatalf("trial %d, rays %d, %d: adjacentAmong %v, adjacent %v", trial, p, q, got, want)
+					t.Fatalf("trial %d, rays %d, %d: adjacentIndexed %v, adjacent %v", trial, p, q, got, want)
 				}
 				if want {
 					agreeAdj++
@@ -70,5 +73,61 @@ func TestAdjacencyCandidates(t *testing.T) {
 	}
 	if agreeAdj == 0 || agreeNot == 0 {
 		t.Fatalf("degenerate test: %d adjacent, %d not", agreeAdj, agreeNot)
+	}
+}
+
+// TestRowIndexOrder checks that rowIndex lists each row's rays in
+// increasing order (cone.add takes the pairs in neg's order from it).
+func TestRowIndexOrder(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	c := &cone{bitcap: 200, nbits: 200}
+	for i := 0; i < 50; i++ {
+		s := newBitset(200)
+		for b := 0; b < 200; b++ {
+			if rng.Intn(3) == 0 {
+				s.set(b)
+			}
+		}
+		c.sat = append(c.sat, s)
+		c.rays = append(c.rays, nil)
+	}
+	for _, l := range c.allRowIndex() {
+		if !slices.IsSorted(l) {
+			t.Fatalf("row list %v is not sorted", l)
+		}
+	}
+}
+
+// TestPairPathsAgree runs the same random joins, assignments and
+// projections (every one a Chernikova conversion) with every pair loop of
+// cone.add scanned and with every one indexed: the results must have the
+// same constraints, row for row, and pass the sanity check.
+func TestPairPathsAgree(t *testing.T) {
+	rng := rand.New(rand.NewSource(15))
+	saved, savedWords := indexedPairs, indexedWords
+	defer func() { indexedPairs, indexedWords = saved, savedWords }()
+	indexedWords = 0
+	for trial := 0; trial < 150; trial++ {
+		n := 2 + rng.Intn(4)
+		ca, cb := randPoly(rng, allDims(n), 2+rng.Intn(5)), randPoly(rng, allDims(n), 2+rng.Intn(5))
+		run := func(threshold int) []string {
+			indexedPairs = threshold
+			d := New(WithoutDecomposition())
+			a, b := d.Assume(d.Top(n), ca...), d.Assume(d.Top(n), cb...)
+			j := d.Join(a, b)
+			f := d.Forget(j, 0)
+			var out []string
+			for _, v := range []Poly{a, b, j, f} {
+				if err := d.SanityCheck(v); err != nil {
+					t.Fatalf("trial %d, threshold %d: %v", trial, threshold, err)
+				}
+				out = append(out, d.String(v, nil))
+			}
+			return out
+		}
+		scan, indexed := run(1<<62), run(0)
+		if !slices.Equal(scan, indexed) {
+			t.Fatalf("trial %d: scanned %q, indexed %q", trial, scan, indexed)
+		}
 	}
 }

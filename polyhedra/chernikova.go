@@ -34,6 +34,7 @@ package polyhedra
 
 import (
 	"math/bits"
+	"slices"
 )
 
 // cone is the state of Chernikova's algorithm.
@@ -212,6 +213,101 @@ func (c *cone) add(row vec, eq bool) {
 	// so at least that many are needed (a quick necessary condition).
 	need := len(row) - len(c.lines) - 2 - c.neqs
 	common := newBitset(c.bitcap)
+	// A pair passes the count test when q saturates at least need of the
+	// rows p saturates. Rays saturate few rows each (a handful of the
+	// hundreds processed in a hull), so the q's that pass for a p are
+	// found from an index of the rows to the rays of neg that saturate
+	// them, by counting along p's rows, rather than by intersecting p's
+	// set with every q's; they are then taken in neg's order, as a scan
+	// would. The adjacency test itself scans only the rays of one row
+	// (adjacentIndexed). The work counts every pair and the rays scanned.
+	// (poly-n6-c8-box join: 1.2 s -> 0.55 s per op.)
+	if len(common) < indexedWords || len(pos)*len(neg) < indexedPairs {
+		c.addPairsScan(pos, neg, sc, need, bit, common, &rays, &sat)
+		if !c.over {
+			c.rays, c.sat = rays, sat
+		}
+		return
+	}
+	idx := c.rowIndex(neg)
+	var all [][]int32
+	hits := make([]int32, len(neg))
+	var touched, pass []int
+	for _, p := range pos {
+		c.work += int64(len(neg))
+		if c.work-c.asked >= stopCheckEvery && c.halt() {
+			return
+		}
+		sp := c.sat[p]
+		touched, pass = touched[:0], pass[:0]
+		sp.each(func(b int) {
+			for _, j := range idx[b] {
+				if hits[j] == 0 {
+					touched = append(touched, int(j))
+				}
+				hits[j]++
+			}
+		})
+		if need <= 0 {
+			// Every pair passes, even those with no common row.
+			for j := range neg {
+				pass = append(pass, j)
+			}
+		} else {
+			for _, j := range touched {
+				if int(hits[j]) >= need {
+					pass = append(pass, j)
+				}
+			}
+			slices.Sort(pass)
+		}
+		for _, j := range pass {
+			q := neg[j]
+			sq := c.sat[q]
+			for w := range common {
+				common[w] = sp[w] & sq[w]
+			}
+			if all == nil {
+				all = c.allRowIndex()
+			}
+			if !c.adjacentIndexed(p, q, common, all) {
+				continue
+			}
+			r := combine(sc[p], c.rays[q], sc[q].Neg(), c.rays[p])
+			s := common.clone()
+			if bit >= 0 {
+				s.set(bit)
+			}
+			rays = append(rays, r)
+			sat = append(sat, s)
+			c.made++
+			if c.limit > 0 && len(rays) > c.limit || c.halt() {
+				c.over = true
+				return
+			}
+		}
+		for _, j := range touched {
+			hits[j] = 0
+		}
+	}
+	c.rays, c.sat = rays, sat
+}
+
+// indexedPairs is the number of pairs (p, q) from which cone.add finds
+// the pairs that pass the count test through an index of the rows; below
+// it, building the index costs more than scanning. (A variable: tests
+// send every pair loop through either path.)
+var indexedPairs = 4096
+
+// indexedWords is the bitset length (in 64-bit words) from which the
+// index pays: a conversion of constraints (one word, few rows, each ray
+// saturating many) counts a pair with one AND.
+var indexedWords = 2
+
+// addPairsScan is the pair loop of add for few pairs: every pair is
+// counted, and the adjacency test scans every ray. It appends the
+// combined rays to *rays and *sat, and sets c.over when it stops early.
+func (c *cone) addPairsScan(pos, neg []int, sc []zint, need, bit int, common bitset, rays *[]vec, sat *[]bitset) {
 	// A ray r that refutes the adjacency of p and q saturates every row
 	// both saturate, so it shares at least |common| >= need rows with p.
 	// Once a p has passed the count test with a few q's, the rays that
@@ -257,25 +353,23 @@ func (c *cone) add(row vec, eq bool) {
 				passed >= candAfter && !c.adjacentAmong(q, common, cnt, cand, share) {
 				continue
 			}
-			r := combine(sc[p], c.rays[q], sc[q].Neg(), c.rays[p])
 			s := common.clone()
 			if bit >= 0 {
 				s.set(bit)
 			}
-			rays = append(rays, r)
-			sat = append(sat, s)
+			*rays = append(*rays, combine(sc[p], c.rays[q], sc[q].Neg(), c.rays[p]))
+			*sat = append(*sat, s)
 			c.made++
-			if c.limit > 0 && len(rays) > c.limit || c.halt() {
+			if c.limit > 0 && len(*rays) > c.limit || c.halt() {
 				c.over = true
 				return
 			}
 		}
 	}
-	c.rays, c.sat = rays, sat
 }
 
 // candAfter is the number of pairs (p, q) passing the count test after
-// which cone.add lists p's candidate rays.
+// which addPairsScan lists p's candidate rays.
 const candAfter = 4
 
 // adjacentAmong reports whether rays p and q are adjacent, given
@@ -287,6 +381,58 @@ func (c *cone) adjacentAmong(q int, common bitset, cnt int, cand, share []int) b
 	c.work += int64(len(cand))
 	for k, r := range cand {
 		if share[k] < cnt || r == q {
+			continue
+		}
+		if common.subset(c.sat[r]) {
+			return false
+		}
+	}
+	return true
+}
+
+// rowIndex returns, for every inequality row processed, the positions
+// in rs of the rays that saturate it, in increasing order.
+func (c *cone) rowIndex(rs []int) [][]int32 {
+	idx := make([][]int32, c.nbits)
+	for j, r := range rs {
+		c.sat[r].each(func(b int) {
+			if b < len(idx) {
+				idx[b] = append(idx[b], int32(j))
+			}
+		})
+	}
+	return idx
+}
+
+// allRowIndex is rowIndex of every ray, by its index.
+func (c *cone) allRowIndex() [][]int32 {
+	rs := make([]int, len(c.rays))
+	for i := range rs {
+		rs[i] = i
+	}
+	return c.rowIndex(rs)
+}
+
+// adjacentIndexed reports whether rays p and q are adjacent, given
+// common, the rows both saturate, and all, the index of every ray by
+// the rows it saturates (allRowIndex). A ray that refutes it
+// saturates every row of common, so it is among those of the row of
+// common that the fewest rays saturate (Le Verge's test, restricted to
+// the rays that can fail it).
+func (c *cone) adjacentIndexed(p, q int, common bitset, all [][]int32) bool {
+	var shortest []int32
+	first := true
+	common.each(func(b int) {
+		if b < len(all) && (first || len(all[b]) < len(shortest)) {
+			shortest, first = all[b], false
+		}
+	})
+	if first {
+		return c.adjacent(p, q, common) // no common row: any third ray refutes
+	}
+	c.work += int64(len(shortest))
+	for _, r := range shortest {
+		if int(r) == p || int(r) == q {
 			continue
 		}
 		if common.subset(c.sat[r]) {

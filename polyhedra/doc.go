@@ -17,7 +17,9 @@
 // of generators (vertices V, rays R, lines L) with P = conv(V) + cone(R) +
 // span(L). Both are computed from each other by Chernikova's algorithm
 // (chernikova.go), incremental and with Le Verge's saturation-based
-// adjacency test, and minimised lazily: an operation computes the
+// adjacency test (for the large cones of hulls, the pairs that can be
+// adjacent and the rays that can refute it are found through an index of
+// the rows to the rays that saturate them), and minimised lazily: an operation computes the
 // representation it needs, and redundant rows are removed by comparing
 // saturation sets (minimize.go). Equalities stay equalities, lines stay
 // lines. A minimal polyhedron keeps its saturation matrix, so that adding

@@ -363,6 +363,16 @@ func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
 func (b bitset) set(i int)      { b[i/64] |= 1 << (uint(i) % 64) }
 func (b bitset) has(i int) bool { return b[i/64]&(1<<(uint(i)%64)) != 0 }
 func (b bitset) clone() bitset  { return append(bitset(nil), b...) }
+
+// each calls f with every member of b, in increasing order.
+func (b bitset) each(f func(i int)) {
+	for w, x := range b {
+		for x != 0 {
+			f(w*64 + bits.TrailingZeros64(x))
+			x &= x - 1
+		}
+	}
+}
 func (b bitset) count() int {
 	n := 0
 	for _, w := range b {

@@ -10,6 +10,7 @@ package numbench
 //	benchstat old.txt new.txt
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/numpred/numpred/numeric"
@@ -27,6 +28,9 @@ func benchDomain[V any](b *testing.B, d func() numeric.Domain[V], s Spec) {
 					b.Fatal(err)
 				}
 			}
+			// The preparation's garbage is collected first: its
+			// background marking would count in the ops' CPU time.
+			runtime.GC()
 			b.ResetTimer()
 			cpu := CPUTime()
 			for i := 0; i < b.N; i++ {
