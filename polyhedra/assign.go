@@ -116,8 +116,11 @@ func (p *poly) substitute(a affine) *poly {
 	// An invertible affine map keeps which generators saturate which
 	// constraints.
 	q.sat = p.knownSat()
-	if abs.Cmp(one) != 0 && q.tighten() {
-		q.min = false
+	if abs.Cmp(one) != 0 {
+		q.retighten()
+		if q.empty {
+			return newEmpty(p.n, p.st)
+		}
 	}
 	return q
 }
@@ -179,8 +182,9 @@ func (p *poly) forgetIncremental(dims []int) *poly {
 		lines = append(lines, unitVec(p.n+1, x+1))
 	}
 	h := fromDual(c, p.n, lines, rays, p.st)
-	if h.tighten() {
-		h.min = false
+	h.retighten()
+	if h.empty {
+		return newEmpty(p.n, p.st)
 	}
 	return h
 }

@@ -79,9 +79,9 @@ func hullIncremental(p, q *poly) *poly {
 	}
 	p.st.combined(c.made)
 	h := fromDual(c, n, append(cloneRows(p.lines), q.lines...), append(cloneRows(p.rays), q.rays...), p.st)
-	if h.tighten() {
-		h.min, h.fresh = false, true
-		h.minimize()
+	h.retighten()
+	if h.empty {
+		return newEmpty(n, p.st)
 	}
 	return h
 }
