@@ -1,10 +1,13 @@
 package polyhedra
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand"
 	"slices"
 	"testing"
+
+	"github.com/numpred/numpred/numeric"
 )
 
 // TestAdjacencyIndexed checks the indexed tests of cone.add against the
@@ -128,6 +131,44 @@ func TestPairPathsAgree(t *testing.T) {
 		scan, indexed := run(1<<62), run(0)
 		if !slices.Equal(scan, indexed) {
 			t.Fatalf("trial %d: scanned %q, indexed %q", trial, scan, indexed)
+		}
+	}
+}
+
+// TestDualSatFromCone runs random joins and projections with the
+// saturation matrices of results read off the dual cone (and restricted
+// from the operand's when a result splits into blocks) and computed by
+// scalar products: the results must be the same, row for row.
+func TestDualSatFromCone(t *testing.T) {
+	rng := rand.New(rand.NewSource(16))
+	defer func() { reuseSat = true }()
+	for trial := 0; trial < 150; trial++ {
+		n := 2 + rng.Intn(4)
+		ca, cb := randPoly(rng, allDims(n), 2+rng.Intn(5)), randPoly(rng, allDims(n), 2+rng.Intn(5))
+		x := numeric.Dim(rng.Intn(n))
+		run := func(fromCone bool) []string {
+			reuseSat = fromCone
+			opts := []Option{WithoutDecomposition()}
+			if trial%2 == 0 {
+				opts = nil // split restricts saturation matrices too
+			}
+			d := New(opts...)
+			a, b := d.Assume(d.Top(n), ca...), d.Assume(d.Top(n), cb...)
+			j := d.Join(a, b)
+			var out []string
+			for _, v := range []Poly{j, d.Forget(j, x), d.Forget(a, x)} {
+				if err := d.SanityCheck(v); err != nil {
+					t.Fatalf("trial %d, from the cone %v: %v", trial, fromCone, err)
+				}
+				out = append(out, d.String(v, nil))
+				for _, bl := range v.blocks {
+					out = append(out, fmt.Sprint(bl.p.rays, bl.p.lines))
+				}
+			}
+			return out
+		}
+		if got, want := run(true), run(false); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: from the cone %q, by scalar products %q", trial, got, want)
 		}
 	}
 }

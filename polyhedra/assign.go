@@ -175,13 +175,15 @@ func (p *poly) forgetIncremental(dims []int) *poly {
 	}
 	lines := projectedLines(p.lines, dims)
 	var rays []vec
-	for _, r := range p.rays {
+	bitOf := make([]int, len(p.rays))
+	for i, r := range p.rays {
 		rays = append(rays, zeroDims(r, dims)) // a vertex stays a vertex
+		bitOf[i] = i                           // dualCone's rows are p's rays
 	}
 	for _, x := range dims {
 		lines = append(lines, unitVec(p.n+1, x+1))
 	}
-	h := fromDual(c, p.n, lines, rays, p.st)
+	h := fromDual(c, p.n, lines, rays, bitOf, p.st)
 	h.retighten()
 	if h.empty {
 		return newEmpty(p.n, p.st)

@@ -212,6 +212,7 @@ func split(p *poly, dims []numeric.Dim) []block {
 	if len(cls) == 1 && len(cls[0]) == m {
 		return []block{{dims: dims, p: p}}
 	}
+	psat := p.satMatrix()
 	out := make([]block, 0, len(cls))
 	for _, c := range cls {
 		pos := make([]int, len(c))
@@ -226,9 +227,11 @@ func split(p *poly, dims []numeric.Dim) []block {
 				q.eqs = append(q.eqs, restrict(r, pos))
 			}
 		}
-		for _, r := range p.ineqs {
+		var rows []int // the rows of p.ineqs that q keeps
+		for j, r := range p.ineqs {
 			if supportedBy(r, pos) {
 				q.ineqs = append(q.ineqs, restrict(r, pos))
+				rows = append(rows, j)
 			}
 		}
 		for _, l := range p.lines {
@@ -236,12 +239,30 @@ func split(p *poly, dims []numeric.Dim) []block {
 				q.lines = append(q.lines, g.normalize())
 			}
 		}
-		for _, r := range p.rays {
+		// A ray of q is a ray of p restricted to pos, and q's rows are
+		// p's rows that are zero outside pos: the ray saturates a row
+		// of q exactly when p's ray saturates p's row.
+		var sat []bitset
+		for i, r := range p.rays {
 			if g := restrict(r, pos); !g.isZero() {
 				q.rays = append(q.rays, g.normalize())
+				b := newBitset(1 + len(rows))
+				if psat[i].has(0) {
+					b.set(0)
+				}
+				for k, j := range rows {
+					if psat[i].has(j + 1) {
+						b.set(k + 1)
+					}
+				}
+				sat = append(sat, b)
 			}
 		}
-		q.reduceGens()
+		if reuseSat {
+			q.reduceGensWith(sat)
+		} else {
+			q.reduceGens()
+		}
 		q.min = true
 		out = append(out, block{dims: gd, p: q})
 	}

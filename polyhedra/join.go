@@ -60,7 +60,12 @@ func hullIncremental(p, q *poly) *poly {
 	}
 	sort.SliceStable(order, func(i, j int) bool { return viol[order[i]] < viol[order[j]] })
 	c.limit, c.maxWork = hullMaxRays, convWorkBound
+	bitOf := make([]int, len(p.rays)+len(q.rays))
+	for i := range p.rays {
+		bitOf[i] = i // dualCone's rows are p's rays
+	}
 	for _, i := range order {
+		bitOf[len(p.rays)+i] = c.nbits
 		c.add(q.rays[i], false)
 		if c.over {
 			p.st.combined(c.made)
@@ -78,7 +83,7 @@ func hullIncremental(p, q *poly) *poly {
 		}
 	}
 	p.st.combined(c.made)
-	h := fromDual(c, n, append(cloneRows(p.lines), q.lines...), append(cloneRows(p.rays), q.rays...), p.st)
+	h := fromDual(c, n, append(cloneRows(p.lines), q.lines...), append(cloneRows(p.rays), q.rays...), bitOf, p.st)
 	h.retighten()
 	if h.empty {
 		return newEmpty(n, p.st)
@@ -116,22 +121,50 @@ func dualCone(p *poly, extra int) *cone {
 
 // fromDual returns the minimal polyhedron whose constraints are read off
 // the dual cone c and whose generators (not necessarily minimal) are
-// lines and rays.
-func fromDual(c *cone, n int, lines, rays []vec, st *counters) *poly {
+// lines and rays. bitOf[i], when bitOf is not nil, is the row of c's
+// saturation sets that stands for rays[i]: the saturation matrix of the
+// result is then read off c instead of computed by scalar products (a
+// ray saturates a constraint of the cone exactly when the cone's
+// saturation set of that constraint has the ray's row).
+func fromDual(c *cone, n int, lines, rays []vec, bitOf []int, st *counters) *poly {
 	h := &poly{n: n, hasC: true, hasG: true, min: true, st: st}
 	for _, l := range c.lines {
 		h.eqs = append(h.eqs, l.signNormalize())
 	}
-	for _, r := range c.rays {
+	var kept []int
+	for j, r := range c.rays {
 		if !r.isZeroFrom(1) {
 			h.ineqs = append(h.ineqs, r)
+			kept = append(kept, j)
 		}
 	}
 	h.lines, h.rays = lines, rays
-	h.reduceGens()
+	if bitOf == nil || !reuseSat {
+		h.reduceGens()
+	} else {
+		sat := make([]bitset, len(rays))
+		for i, r := range rays {
+			b := newBitset(1 + len(kept))
+			if r[0].IsZero() {
+				b.set(0)
+			}
+			for k, j := range kept {
+				if c.sat[j].has(bitOf[i]) {
+					b.set(k + 1)
+				}
+			}
+			sat[i] = b
+		}
+		h.reduceGensWith(sat)
+	}
 	h.dropInfinity()
 	return h
 }
+
+// reuseSat lets fromDual read the saturation matrix off the cone, and
+// split restrict its operand's (a variable: a test compares both with the
+// scalar products).
+var reuseSat = true
 
 // hullMaxRays bounds the intermediate constraints of one exact hull (the
 // rays of the dual cone): beyond it, hullIncremental gives up and returns

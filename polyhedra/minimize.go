@@ -424,7 +424,12 @@ func (p *poly) dropInfinity() {
 // contained in another's is not extreme and is dropped (of equal sets the
 // first is kept); lines are reduced to a basis.
 func (p *poly) reduceGens() {
-	sat := satOf(p.rays, p.ineqs, p.n)
+	p.reduceGensWith(satOf(p.rays, p.ineqs, p.n))
+}
+
+// reduceGensWith is reduceGens given the saturation matrix of p's rays by
+// positivity and p's inequalities.
+func (p *poly) reduceGensWith(sat []bitset) {
 	all := 1 + len(p.ineqs)
 	lines := cloneRows(p.lines)
 	var keep []int
