@@ -4,6 +4,8 @@
 package numeric
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -27,7 +29,10 @@ type LinExpr struct {
 // unsorted, repeat dimensions, or have zero coefficients.
 func NewLinExpr(c Int, terms ...Term) LinExpr {
 	ts := append([]Term(nil), terms...)
-	sort.SliceStable(ts, func(i, j int) bool { return ts[i].Dim < ts[j].Dim })
+	if canonicalTerms(ts) {
+		return LinExpr{terms: ts, c: c}
+	}
+	slices.SortStableFunc(ts, func(a, b Term) int { return cmp.Compare(a.Dim, b.Dim) })
 	out := ts[:0]
 	for _, t := range ts {
 		if n := len(out); n > 0 && out[n-1].Dim == t.Dim {
@@ -46,6 +51,21 @@ func NewLinExpr(c Int, terms ...Term) LinExpr {
 		nz = nil
 	}
 	return LinExpr{terms: nz, c: c}
+}
+
+// canonicalTerms reports whether ts is already canonical: dimensions
+// strictly increasing, no coefficient zero, at least one term (the
+// common case of a producer that builds its terms in order).
+func canonicalTerms(ts []Term) bool {
+	if len(ts) == 0 {
+		return false
+	}
+	for i, t := range ts {
+		if t.Coef.IsZero() || i > 0 && ts[i-1].Dim >= t.Dim {
+			return false
+		}
+	}
+	return true
 }
 
 // Const returns the constant expression c.

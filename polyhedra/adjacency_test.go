@@ -156,7 +156,13 @@ func TestDualSatFromCone(t *testing.T) {
 			a, b := d.Assume(d.Top(n), ca...), d.Assume(d.Top(n), cb...)
 			j := d.Join(a, b)
 			var out []string
-			for _, v := range []Poly{j, d.Forget(j, x), d.Forget(a, x)} {
+			y := numeric.Dim((int(x) + 1) % n)
+			vs := []Poly{j, d.Forget(j, x), d.Forget(a, x), d.Forget(j, x, y)}
+			// Results over fewer dims than their operands' blocks (split's
+			// shortcut for a product with the whole space, and its refusal
+			// when the generators mix the dims).
+			vs = append(vs, d.Join(d.Forget(a, x), d.Forget(b, x)), d.Join(d.Forget(a, x), d.Forget(b, y)))
+			for _, v := range vs {
 				if err := d.SanityCheck(v); err != nil {
 					t.Fatalf("trial %d, from the cone %v: %v", trial, fromCone, err)
 				}

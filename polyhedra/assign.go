@@ -174,11 +174,15 @@ func (p *poly) forgetIncremental(dims []int) *poly {
 		return nil
 	}
 	lines := projectedLines(p.lines, dims)
-	var rays []vec
+	rays := make([]vec, len(p.rays))
 	bitOf := make([]int, len(p.rays))
+	w := p.n + 1
+	slab := make([]zint, w*len(p.rays))
 	for i, r := range p.rays {
-		rays = append(rays, zeroDims(r, dims)) // a vertex stays a vertex
-		bitOf[i] = i                           // dualCone's rows are p's rays
+		g := vec(slab[i*w : (i+1)*w : (i+1)*w])
+		copy(g, r)
+		rays[i] = zeroDimsInPlace(g, dims) // a vertex stays a vertex
+		bitOf[i] = i                       // dualCone's rows are p's rays
 	}
 	for _, x := range dims {
 		lines = append(lines, unitVec(p.n+1, x+1))
@@ -333,11 +337,15 @@ func (d *Domain) Forget(a Poly, dims ...numeric.Dim) Poly {
 // zeroDims returns generator g with its coordinates of dims set to 0,
 // normalised.
 func zeroDims(g vec, dims []int) vec {
-	out := g.clone()
+	return zeroDimsInPlace(g.clone(), dims)
+}
+
+// zeroDimsInPlace is zeroDims on g itself.
+func zeroDimsInPlace(g vec, dims []int) vec {
 	for _, x := range dims {
-		out[x+1] = zint{}
+		g[x+1] = zint{}
 	}
-	return out.normalize()
+	return g.normalize()
 }
 
 // projectedLines returns the lines with their coordinates of dims set to

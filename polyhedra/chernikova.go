@@ -60,6 +60,53 @@ type cone struct {
 	st      *counters
 	work    int64 // the work so far
 	asked   int64 // the work when the stop hook was last asked
+	buf     coneBuffers
+}
+
+// coneBuffers is add's reusable space: the scalar products and the
+// split of the rays, and the arrays of the previous ray list, which
+// the next add fills (every ray list add makes replaces the one before,
+// and nothing else holds a cone's list while it is being converted).
+// New rays and their saturation sets are cut from shared chunks.
+type coneBuffers struct {
+	sc            []zint
+	pos, neg, zer []int
+	spare         []vec
+	spareSat      []bitset
+	rowSlab       []zint
+	bitSlab       []uint64
+	common        bitset
+	touched, pass []int
+	hits          []int32
+	chunk         int // rows per new chunk of the slabs (at most slabRows)
+}
+
+// slabRows is the most rows (or saturation sets) per chunk of a cone's
+// slabs: enough to make one allocation serve most of an add, few enough
+// that a final ray keeps little dead space alive. An add with fewer
+// pairs to combine makes smaller chunks (chunk).
+const slabRows = 16
+
+// newRow returns a zeroed row of length n cut from the row slab.
+func (b *coneBuffers) newRow(n int) vec {
+	if len(b.rowSlab) < n {
+		b.rowSlab = make([]zint, n*max(b.chunk, 1))
+	}
+	r := b.rowSlab[:n:n]
+	b.rowSlab = b.rowSlab[n:]
+	return vec(r)
+}
+
+// cloneBits returns a copy of s cut from the bitset slab.
+func (b *coneBuffers) cloneBits(s bitset) bitset {
+	n := len(s)
+	if len(b.bitSlab) < n {
+		b.bitSlab = make([]uint64, n*max(b.chunk, 1))
+	}
+	r := b.bitSlab[:n:n]
+	b.bitSlab = b.bitSlab[n:]
+	copy(r, s)
+	return bitset(r)
 }
 
 // stopCheckEvery is the work between two questions to the stop hook.
@@ -172,8 +219,10 @@ func (c *cone) add(row vec, eq bool) {
 	}
 
 	// Every line is orthogonal to row: split the rays.
-	sc := make([]zint, len(c.rays))
-	var pos, neg, zer []int
+	b := &c.buf
+	sc := slices.Grow(b.sc[:0], len(c.rays))[:len(c.rays)]
+	pos, neg, zer := b.pos[:0], b.neg[:0], b.zer[:0]
+	defer func() { b.sc, b.pos, b.neg, b.zer = sc, pos, neg, zer }()
 	for i, r := range c.rays {
 		sc[i] = dot(row, r)
 		switch sc[i].Sign() {
@@ -193,8 +242,13 @@ func (c *cone) add(row vec, eq bool) {
 		}
 		return
 	}
-	var rays []vec
-	var sat []bitset
+	rays := slices.Grow(b.spare[:0], len(pos)+len(zer)+len(neg))
+	sat := slices.Grow(b.spareSat[:0], len(pos)+len(zer)+len(neg))
+	// The old list's arrays become the next add's (see coneBuffers).
+	replace := func() {
+		b.spare, b.spareSat = c.rays[:0], c.sat[:0]
+		c.rays, c.sat = rays, sat
+	}
 	if !eq {
 		for _, i := range pos {
 			rays = append(rays, c.rays[i])
@@ -212,7 +266,12 @@ func (c *cone) add(row vec, eq bool) {
 	// rows tight on both have rank dim - lines - 2 - rank(equalities),
 	// so at least that many are needed (a quick necessary condition).
 	need := len(row) - len(c.lines) - 2 - c.neqs
-	common := newBitset(c.bitcap)
+	b.chunk = min(len(pos)*len(neg), slabRows)
+	common := b.common
+	if len(common) != (c.bitcap+63)/64 {
+		common = newBitset(c.bitcap)
+		b.common = common
+	}
 	// A pair passes the count test when q saturates at least need of the
 	// rows p saturates. Rays saturate few rows each (a handful of the
 	// hundreds processed in a hull), so the q's that pass for a p are
@@ -225,14 +284,16 @@ func (c *cone) add(row vec, eq bool) {
 	if len(common) < indexedWords || len(pos)*len(neg) < indexedPairs {
 		c.addPairsScan(pos, neg, sc, need, bit, common, &rays, &sat)
 		if !c.over {
-			c.rays, c.sat = rays, sat
+			replace()
 		}
 		return
 	}
 	idx := c.rowIndex(neg)
 	var all [][]int32
-	hits := make([]int32, len(neg))
-	var touched, pass []int
+	hits := slices.Grow(b.hits[:0], len(neg))[:len(neg)]
+	clear(hits)
+	touched, pass := b.touched[:0], b.pass[:0]
+	defer func() { b.hits, b.touched, b.pass = hits, touched, pass }()
 	for _, p := range pos {
 		c.work += int64(len(neg))
 		if c.work-c.asked >= stopCheckEvery && c.halt() {
@@ -273,8 +334,8 @@ func (c *cone) add(row vec, eq bool) {
 			if !c.adjacentIndexed(p, q, common, all) {
 				continue
 			}
-			r := combine(sc[p], c.rays[q], sc[q].Neg(), c.rays[p])
-			s := common.clone()
+			r := combineTo(b.newRow(len(row)), sc[p], c.rays[q], sc[q].Neg(), c.rays[p])
+			s := b.cloneBits(common)
 			if bit >= 0 {
 				s.set(bit)
 			}
@@ -290,7 +351,7 @@ func (c *cone) add(row vec, eq bool) {
 			hits[j] = 0
 		}
 	}
-	c.rays, c.sat = rays, sat
+	replace()
 }
 
 // indexedPairs is the number of pairs (p, q) from which cone.add finds
@@ -353,11 +414,11 @@ func (c *cone) addPairsScan(pos, neg []int, sc []zint, need, bit int, common bit
 				passed >= candAfter && !c.adjacentAmong(q, common, cnt, cand, share) {
 				continue
 			}
-			s := common.clone()
+			s := c.buf.cloneBits(common)
 			if bit >= 0 {
 				s.set(bit)
 			}
-			*rays = append(*rays, combine(sc[p], c.rays[q], sc[q].Neg(), c.rays[p]))
+			*rays = append(*rays, combineTo(c.buf.newRow(len(c.rays[p])), sc[p], c.rays[q], sc[q].Neg(), c.rays[p]))
 			*sat = append(*sat, s)
 			c.made++
 			if c.limit > 0 && len(*rays) > c.limit || c.halt() {

@@ -14,7 +14,8 @@
 package polyhedra
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/numpred/numpred/numeric"
 )
@@ -58,17 +59,17 @@ func (u uf) union(i, j int) {
 // classes returns the classes of u restricted to the dims marked in use,
 // each sorted, ordered by their least element.
 func (u uf) classes(use []bool) [][]numeric.Dim {
-	idx := map[int]int{}
+	idx := make([]int32, len(u)) // class of each root, plus one (0: none yet)
 	var out [][]numeric.Dim
 	for d := range u {
 		if !use[d] {
 			continue
 		}
 		r := u.find(d)
-		k, ok := idx[r]
-		if !ok {
+		k := int(idx[r]) - 1
+		if k < 0 {
 			k = len(out)
-			idx[r] = k
+			idx[r] = int32(k + 1)
 			out = append(out, nil)
 		}
 		out[k] = append(out[k], numeric.Dim(d))
@@ -222,31 +223,50 @@ func split(p *poly, dims []numeric.Dim) []block {
 			gd[i] = dims[d]
 		}
 		q := &poly{n: len(c), hasC: true, hasG: true, st: p.st}
+		// Every row of q is cut from one slab.
+		w := len(pos) + 1
+		slab := make([]zint, w*(len(p.eqs)+len(p.ineqs)+len(p.lines)+len(p.rays)))
+		restrictTo := func(r vec) vec {
+			out := vec(slab[:w:w])
+			slab = slab[w:]
+			out[0] = r[0]
+			for i, p := range pos {
+				out[i+1] = r[p+1]
+			}
+			return out
+		}
 		for _, r := range p.eqs {
 			if supportedBy(r, pos) {
-				q.eqs = append(q.eqs, restrict(r, pos))
+				q.eqs = append(q.eqs, restrictTo(r))
 			}
 		}
-		var rows []int // the rows of p.ineqs that q keeps
+		rows := make([]int, 0, len(p.ineqs)) // the rows of p.ineqs that q keeps
 		for j, r := range p.ineqs {
 			if supportedBy(r, pos) {
-				q.ineqs = append(q.ineqs, restrict(r, pos))
+				if q.ineqs == nil {
+					q.ineqs = make([]vec, 0, len(p.ineqs)-j)
+				}
+				q.ineqs = append(q.ineqs, restrictTo(r))
 				rows = append(rows, j)
 			}
 		}
 		for _, l := range p.lines {
-			if g := restrict(l, pos); !g.isZero() {
+			if g := restrictTo(l); !g.isZero() {
 				q.lines = append(q.lines, g.normalize())
 			}
 		}
 		// A ray of q is a ray of p restricted to pos, and q's rows are
 		// p's rows that are zero outside pos: the ray saturates a row
 		// of q exactly when p's ray saturates p's row.
-		var sat []bitset
+		sat := make([]bitset, 0, len(p.rays))
+		q.rays = make([]vec, 0, len(p.rays))
+		words := (1 + len(rows) + 63) / 64
+		bits := make([]uint64, words*len(p.rays))
 		for i, r := range p.rays {
-			if g := restrict(r, pos); !g.isZero() {
+			if g := restrictTo(r); !g.isZero() {
 				q.rays = append(q.rays, g.normalize())
-				b := newBitset(1 + len(rows))
+				b := bitset(bits[:words:words])
+				bits = bits[words:]
 				if psat[i].has(0) {
 					b.set(0)
 				}
@@ -258,15 +278,64 @@ func split(p *poly, dims []numeric.Dim) []block {
 				sat = append(sat, b)
 			}
 		}
-		if reuseSat {
-			q.reduceGensWith(sat)
-		} else {
+		switch {
+		case !reuseSat:
 			q.reduceGens()
+		case len(cls) == 1 && productWithSpace(p, pos):
+			// p is q times the whole space of the other dims: q's
+			// generators are p's restricted, still extreme and
+			// distinct, and the unit lines of the other dims vanish.
+			q.sat = sat
+		default:
+			q.reduceGensWith(sat)
 		}
 		q.min = true
 		out = append(out, block{dims: gd, p: q})
 	}
 	return out
+}
+
+// productWithSpace reports whether the minimal p's generators are
+// supported by pos, except lines that are unit vectors of dims outside
+// pos (p is then a polyhedron over pos times the whole space of the
+// other dims, and its generators restricted to pos are minimal).
+func productWithSpace(p *poly, pos []int) bool {
+	in := make([]bool, p.n)
+	for _, d := range pos {
+		in[d] = true
+	}
+	zeroOutside := func(g vec) bool {
+		for d, ok := range in {
+			if !ok && !g[d+1].IsZero() {
+				return false
+			}
+		}
+		return true
+	}
+	for _, r := range p.rays {
+		if !zeroOutside(r) {
+			return false
+		}
+	}
+	for _, l := range p.lines {
+		if zeroOutside(l) {
+			continue
+		}
+		// A unit line of a dim outside pos.
+		nz := 0
+		for d := 1; d < len(l); d++ {
+			if !l[d].IsZero() {
+				nz++
+				if in[d-1] {
+					return false
+				}
+			}
+		}
+		if nz != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // supportedBy reports whether row r has non-zero variable coefficients
@@ -298,5 +367,5 @@ func supportedBy(r vec, pos []int) bool {
 
 // sortBlocks orders blocks by their least dimension.
 func sortBlocks(bs []block) {
-	sort.Slice(bs, func(i, j int) bool { return bs[i].dims[0] < bs[j].dims[0] })
+	slices.SortFunc(bs, func(a, b block) int { return cmp.Compare(a.dims[0], b.dims[0]) })
 }

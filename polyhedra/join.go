@@ -10,7 +10,8 @@
 package polyhedra
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"time"
 
 	"github.com/numpred/numpred/numeric"
@@ -58,7 +59,7 @@ func hullIncremental(p, q *poly) *poly {
 			}
 		}
 	}
-	sort.SliceStable(order, func(i, j int) bool { return viol[order[i]] < viol[order[j]] })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(viol[a], viol[b]) })
 	c.limit, c.maxWork = hullMaxRays, convWorkBound
 	bitOf := make([]int, len(p.rays)+len(q.rays))
 	for i := range p.rays {

@@ -403,7 +403,7 @@ func (p *poly) dual() {
 // generators, such a row bounds only the face at infinity, i.e. it is
 // positivity (d >= 0) written modulo the equalities, which is implicit.
 func (p *poly) dropInfinity() {
-	out := p.ineqs[:0:0]
+	out := make([]vec, 0, len(p.ineqs))
 	for _, r := range p.ineqs {
 		for _, g := range p.rays {
 			if g[0].Sign() > 0 && dotSign(r, g) == 0 {
@@ -431,8 +431,8 @@ func (p *poly) reduceGens() {
 // positivity and p's inequalities.
 func (p *poly) reduceGensWith(sat []bitset) {
 	all := 1 + len(p.ineqs)
-	lines := cloneRows(p.lines)
-	var keep []int
+	lines := cloneRowsCap(p.lines, len(p.rays))
+	keep := make([]int, 0, len(p.rays))
 	for i, r := range p.rays {
 		if r.isZero() {
 			continue
@@ -443,8 +443,8 @@ func (p *poly) reduceGensWith(sat []bitset) {
 		}
 		keep = append(keep, i)
 	}
-	var rays []vec
-	var rsat []bitset
+	rays := make([]vec, 0, len(keep))
+	rsat := make([]bitset, 0, len(keep))
 	for _, i := range keep {
 		redundant := false
 		for _, k := range keep {

@@ -5,8 +5,9 @@
 package polyhedra
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/numpred/numpred/numeric"
@@ -439,7 +440,7 @@ func (d *Domain) PermuteDims(a Poly, perm []numeric.Dim) Poly {
 		for i := range idx {
 			idx[i] = i
 		}
-		sort.Slice(idx, func(i, j int) bool { return nd[idx[i]] < nd[idx[j]] })
+		slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(nd[a], nd[b]) })
 		sorted := make([]numeric.Dim, len(nd))
 		lp := make([]int, len(nd)) // old local i goes to new local lp[i]
 		for k, i := range idx {

@@ -4,7 +4,8 @@
 package polyhedra
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"time"
 
 	"github.com/numpred/numpred/numeric"
@@ -22,35 +23,48 @@ func (d *Domain) constraints(a Poly) []numeric.Constraint {
 	if d.isBottom(a) {
 		return []numeric.Constraint{numeric.False}
 	}
+	if len(a.blocks) == 1 {
+		cs := blockConstraints(a.blocks[0])
+		sortConstraints(cs)
+		return cs
+	}
 	var cs []numeric.Constraint
 	for _, b := range a.blocks {
 		cs = append(cs, blockConstraints(b)...)
 	}
-	sort.SliceStable(cs, func(i, j int) bool { return lessConstraint(cs[i], cs[j]) })
+	sortConstraints(cs)
 	return cs
 }
 
-// lessConstraint is the print order: equalities first, then by number of
+// sortConstraints sorts cs stably into the print order.
+func sortConstraints(cs []numeric.Constraint) {
+	slices.SortStableFunc(cs, cmpConstraint)
+}
+
+// cmpConstraint compares in the print order: equalities first, then by number of
 // terms, dimensions, coefficients and constant.
-func lessConstraint(c, d numeric.Constraint) bool {
+func cmpConstraint(c, d numeric.Constraint) int {
 	if c.Kind() != d.Kind() {
-		return c.Kind() == numeric.EQ
+		if c.Kind() == numeric.EQ {
+			return -1
+		}
+		return 1
 	}
 	e, f := c.Expr(), d.Expr()
 	if e.NumTerms() != f.NumTerms() {
-		return e.NumTerms() < f.NumTerms()
+		return cmp.Compare(e.NumTerms(), f.NumTerms())
 	}
 	for i := 0; i < e.NumTerms(); i++ {
 		if s, t := e.Term(i), f.Term(i); s.Dim != t.Dim {
-			return s.Dim < t.Dim
+			return cmp.Compare(s.Dim, t.Dim)
 		}
 	}
 	for i := 0; i < e.NumTerms(); i++ {
 		if k := e.Term(i).Coef.Cmp(f.Term(i).Coef); k != 0 {
-			return k < 0
+			return k
 		}
 	}
-	return e.Constant().Cmp(f.Constant()) < 0
+	return e.Constant().Cmp(f.Constant())
 }
 
 // String formats a as a conjunction of constraints, naming dimensions by

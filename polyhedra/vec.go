@@ -183,7 +183,11 @@ func (sc *scratch) dotBig(a, b vec) {
 
 // combine returns ka*a + kb*b, normalised.
 func combine(ka zint, a vec, kb zint, b vec) vec {
-	out := make(vec, len(a))
+	return combineTo(make(vec, len(a)), ka, a, kb, b)
+}
+
+// combineTo is combine into out, a zeroed row of a's length.
+func combineTo(out vec, ka zint, a vec, kb zint, b vec) vec {
 	if ka.big == nil && kb.big == nil {
 		var g int64 // gcd so far, while every entry fits an int64
 		small := true
@@ -335,7 +339,11 @@ func (a vec) equal(b vec) bool {
 }
 
 // clone returns a copy of v.
-func (v vec) clone() vec { return append(vec(nil), v...) }
+func (v vec) clone() vec {
+	out := make(vec, len(v))
+	copy(out, v)
+	return out
+}
 
 // signNormalize makes the first non-zero entry of v positive (for lines and
 // equalities, whose sign carries no meaning).
@@ -353,7 +361,17 @@ func (v vec) signNormalize() vec {
 
 // cloneRows returns a deep-enough copy of rows (rows are never mutated
 // after construction, so sharing them is safe).
-func cloneRows(rows []vec) []vec { return append([]vec(nil), rows...) }
+func cloneRows(rows []vec) []vec { return cloneRowsCap(rows, 0) }
+
+// cloneRowsCap is cloneRows with room for extra more rows.
+func cloneRowsCap(rows []vec, extra int) []vec {
+	if len(rows)+extra == 0 {
+		return nil
+	}
+	out := make([]vec, len(rows), len(rows)+extra)
+	copy(out, rows)
+	return out
+}
 
 // bitset is a fixed-size set of small integers.
 type bitset []uint64
