@@ -53,6 +53,18 @@ func NewLinExpr(c Int, terms ...Term) LinExpr {
 	return LinExpr{terms: nz, c: c}
 }
 
+// AdoptLinExpr is NewLinExpr for a producer that builds its terms in
+// canonical order (dimensions strictly increasing, no zero coefficient)
+// and gives them up: the expression keeps terms itself instead of a
+// copy. Terms that are not canonical are sorted and merged as by
+// NewLinExpr, in place.
+func AdoptLinExpr(c Int, terms []Term) LinExpr {
+	if canonicalTerms(terms) {
+		return LinExpr{terms: terms[:len(terms):len(terms)], c: c}
+	}
+	return NewLinExpr(c, terms...)
+}
+
 // canonicalTerms reports whether ts is already canonical: dimensions
 // strictly increasing, no coefficient zero, at least one term (the
 // common case of a producer that builds its terms in order).

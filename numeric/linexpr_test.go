@@ -59,6 +59,24 @@ func TestLinExprCanonical(t *testing.T) {
 	}
 }
 
+// TestAdoptLinExpr: adopting terms gives NewLinExpr's expression,
+// canonical or not, on random term lists.
+func TestAdoptLinExpr(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for trial := 0; trial < 2000; trial++ {
+		var ts []numeric.Term
+		for i := rng.Intn(5); i > 0; i-- {
+			ts = append(ts, term(numeric.Dim(rng.Intn(6)), rng.Int63n(7)-3))
+		}
+		c := numeric.I(rng.Int63n(9) - 4)
+		want := numeric.NewLinExpr(c, ts...)
+		got := numeric.AdoptLinExpr(c, append([]numeric.Term(nil), ts...))
+		if !got.Equal(want) || !canonical(got) || got.String(nil) != want.String(nil) {
+			t.Fatalf("AdoptLinExpr(%v, %v) = %s, want %s", c, ts, got.String(nil), want.String(nil))
+		}
+	}
+}
+
 func TestLinExprString(t *testing.T) {
 	env := numeric.MustEnv("x", "y", "z")
 	tests := []struct {

@@ -153,11 +153,9 @@ func newUniverse(dim, nrows int, st *counters) *cone {
 // more inequality rows.
 func newCone(lines, rays []vec, sat []bitset, nbits, extra int, st *counters) *cone {
 	c := &cone{lines: cloneRows(lines), rays: cloneRows(rays), nbits: nbits, bitcap: nbits + extra, st: st}
-	c.sat = make([]bitset, len(sat))
+	c.sat = newBitsets(len(sat), c.bitcap)
 	for i, s := range sat {
-		b := newBitset(c.bitcap)
-		copy(b, s)
-		c.sat[i] = b
+		copy(c.sat[i], s)
 	}
 	return c
 }

@@ -101,6 +101,8 @@ func dualCone(p *poly, extra int) *cone {
 	c := &cone{bitcap: len(p.rays) + extra, nbits: len(p.rays), neqs: len(p.lines), st: p.st}
 	c.lines = cloneRows(p.eqs)
 	cols := p.satColumns(c.bitcap)
+	c.rays = make([]vec, 0, len(p.ineqs)+1)
+	c.sat = make([]bitset, 0, len(p.ineqs)+1)
 	for j, r := range p.ineqs {
 		c.rays = append(c.rays, r)
 		c.sat = append(c.sat, cols[j+1])
@@ -143,9 +145,9 @@ func fromDual(c *cone, n int, lines, rays []vec, bitOf []int, st *counters) *pol
 	if bitOf == nil || !reuseSat {
 		h.reduceGens()
 	} else {
-		sat := make([]bitset, len(rays))
+		sat := newBitsets(len(rays), 1+len(kept))
 		for i, r := range rays {
-			b := newBitset(1 + len(kept))
+			b := sat[i]
 			if r[0].IsZero() {
 				b.set(0)
 			}

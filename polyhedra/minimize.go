@@ -159,10 +159,7 @@ func (p *poly) knownSat() []bitset {
 // 0 those saturating positivity, each a bitset of capacity bitcap.
 func (p *poly) satColumns(bitcap int) []bitset {
 	sat := p.satMatrix()
-	cols := make([]bitset, 1+len(p.ineqs))
-	for j := range cols {
-		cols[j] = newBitset(bitcap)
-	}
+	cols := newBitsets(1+len(p.ineqs), bitcap)
 	for i, s := range sat {
 		for j := range cols {
 			if s.has(j) {
@@ -262,9 +259,9 @@ func (p *poly) incremental() {
 // satOf returns, for each ray, the set of rows of positivity+ineqs it
 // saturates (bit 0: positivity, bit i+1: ineqs[i]).
 func satOf(rays, ineqs []vec, n int) []bitset {
-	out := make([]bitset, len(rays))
+	out := newBitsets(len(rays), 1+len(ineqs))
 	for i, r := range rays {
-		b := newBitset(1 + len(ineqs))
+		b := out[i]
 		if r[0].IsZero() {
 			b.set(0)
 		}
@@ -296,10 +293,7 @@ func (p *poly) fromCone(c *cone, ineqs []vec) {
 	p.lines, p.rays = c.lines, c.rays
 	// Row j of the transposed saturation matrix: rays saturating ineq j.
 	m := len(c.rays)
-	rowSat := make([]bitset, 1+len(ineqs))
-	for j := range rowSat {
-		rowSat[j] = newBitset(m)
-	}
+	rowSat := newBitsets(1+len(ineqs), m)
 	for i, s := range c.sat {
 		for j := range rowSat {
 			if s.has(j) {
@@ -341,9 +335,9 @@ func (p *poly) fromCone(c *cone, ineqs []vec) {
 	}
 	p.ineqs = out
 	// The saturation matrix over the rows kept.
-	p.sat = make([]bitset, len(c.rays))
+	p.sat = newBitsets(len(c.rays), 1+len(kept))
 	for i, s := range c.sat {
-		b := newBitset(1 + len(kept))
+		b := p.sat[i]
 		if s.has(0) {
 			b.set(0)
 		}

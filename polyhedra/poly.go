@@ -172,7 +172,12 @@ func rowOf(c numeric.Constraint, n int) (vec, bool) {
 // constraintOf converts a row over the dims of a block back to a
 // normalised (integer-tightened) numeric constraint.
 func constraintOf(r vec, eq bool, dims []numeric.Dim) numeric.Constraint {
-	ts := make([]numeric.Term, 0, len(dims))
+	return constraintInto(make([]numeric.Term, 0, len(dims)), r, eq, dims)
+}
+
+// constraintInto is constraintOf, its terms appended to ts (which the
+// constraint keeps).
+func constraintInto(ts []numeric.Term, r vec, eq bool, dims []numeric.Dim) numeric.Constraint {
 	for i, d := range dims {
 		if x := r[i+1]; !x.IsZero() {
 			if eq {
@@ -183,9 +188,9 @@ func constraintOf(r vec, eq bool, dims []numeric.Dim) numeric.Constraint {
 		}
 	}
 	if eq {
-		return numeric.NewConstraint(numeric.NewLinExpr(r[0].toInt(), ts...), numeric.EQ)
+		return numeric.NewConstraint(numeric.AdoptLinExpr(r[0].toInt(), ts), numeric.EQ)
 	}
-	return numeric.NewConstraint(numeric.NewLinExpr(r[0].Neg().toInt(), ts...), numeric.LE)
+	return numeric.NewConstraint(numeric.AdoptLinExpr(r[0].Neg().toInt(), ts), numeric.LE)
 }
 
 // Assume returns a ∩ {x | cs hold at x}: blocks linked by a constraint are
@@ -354,12 +359,17 @@ func (d *Domain) Meet(a, b Poly) Poly {
 // numeric constraints over global dims.
 func blockConstraints(b block) []numeric.Constraint {
 	b.p.minimize()
-	cs := make([]numeric.Constraint, 0, len(b.p.eqs)+len(b.p.ineqs))
-	for _, r := range b.p.eqs {
-		cs = append(cs, constraintOf(r, true, b.dims))
+	k := len(b.p.eqs) + len(b.p.ineqs)
+	cs := make([]numeric.Constraint, 0, k)
+	// The terms of every constraint are cut from one array.
+	w := len(b.dims)
+	terms := make([]numeric.Term, k*w)
+	for i, r := range b.p.eqs {
+		cs = append(cs, constraintInto(terms[i*w:i*w:(i+1)*w], r, true, b.dims))
 	}
-	for _, r := range b.p.ineqs {
-		cs = append(cs, constraintOf(r, false, b.dims))
+	for j, r := range b.p.ineqs {
+		i := len(b.p.eqs) + j
+		cs = append(cs, constraintInto(terms[i*w:i*w:(i+1)*w], r, false, b.dims))
 	}
 	return cs
 }

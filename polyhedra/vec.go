@@ -378,6 +378,17 @@ type bitset []uint64
 
 func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
 
+// newBitsets returns count empty sets of n bits, cut from one array.
+func newBitsets(count, n int) []bitset {
+	w := (n + 63) / 64
+	words := make([]uint64, count*w)
+	out := make([]bitset, count)
+	for i := range out {
+		out[i] = bitset(words[i*w : (i+1)*w : (i+1)*w])
+	}
+	return out
+}
+
 func (b bitset) set(i int)      { b[i/64] |= 1 << (uint(i) % 64) }
 func (b bitset) has(i int) bool { return b[i/64]&(1<<(uint(i)%64)) != 0 }
 func (b bitset) clone() bitset  { return append(bitset(nil), b...) }
