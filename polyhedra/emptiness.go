@@ -66,6 +66,17 @@ func (p *poly) integerEmpty() bool {
 		p.st.gaveUp(true)
 		return false // not decided, and not cached: the analysis stops
 	}
+	// An integral vertex decides it at once, before the memo's key is
+	// even built.
+	for _, g := range p.rays {
+		if g[0].isOne() {
+			p.st.emptiness(time.Now(), true, false)
+			p.mu.Lock()
+			p.ie, p.wit = ieNonEmpty, g[1:].clone()
+			p.mu.Unlock()
+			return false
+		}
+	}
 	key := p.st.memoKey(p)
 	empty, wit, hit := p.st.memoGet(key)
 	if !hit {

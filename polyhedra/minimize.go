@@ -38,6 +38,12 @@ type poly struct {
 	// the conversion or on demand (satMatrix), it lets the next
 	// incremental conversion start without a scalar product.
 	sat []bitset
+	// satT, when not nil, is sat transposed (satColumns): row j the rays
+	// saturating positivity (j = 0) or ineqs[j-1]; satOf is the sat it was
+	// read from (a sat replaced since makes it stale). Both saturation
+	// matrices are kept, as in PPL, because the dual conversion of a
+	// hull or a projection starts from the transposed one.
+	satT, satTOf []bitset
 
 	pendEqs, pendIneqs []vec
 	pendSat            []bitset // the saturation of rays by ineqs before the pending ones
@@ -159,13 +165,23 @@ func (p *poly) knownSat() []bitset {
 // 0 those saturating positivity, each a bitset of capacity bitcap.
 func (p *poly) satColumns(bitcap int) []bitset {
 	sat := p.satMatrix()
-	cols := newBitsets(1+len(p.ineqs), bitcap)
-	for i, s := range sat {
-		for j := range cols {
-			if s.has(j) {
-				cols[j].set(i)
+	p.mu.Lock()
+	t := p.satT
+	if t == nil || len(p.satTOf) != len(sat) || len(sat) > 0 && &p.satTOf[0] != &sat[0] {
+		t = newBitsets(1+len(p.ineqs), len(sat))
+		for i, s := range sat {
+			for j := range t {
+				if s.has(j) {
+					t[j].set(i)
+				}
 			}
 		}
+		p.satT, p.satTOf = t, sat
+	}
+	p.mu.Unlock()
+	cols := newBitsets(1+len(p.ineqs), bitcap)
+	for j := range cols {
+		copy(cols[j], t[j])
 	}
 	return cols
 }
@@ -398,6 +414,22 @@ func (p *poly) dual() {
 // positivity (d >= 0) written modulo the equalities, which is implicit.
 func (p *poly) dropInfinity() {
 	out := make([]vec, 0, len(p.ineqs))
+	if sat := p.sat; len(sat) == len(p.rays) && len(p.rays) > 0 && len(sat[0])*64 >= 1+len(p.ineqs) {
+		// From the saturation matrix (bit k+1: ineqs[k]).
+		for k, r := range p.ineqs {
+			for i, g := range p.rays {
+				if g[0].Sign() > 0 && sat[i].has(k+1) {
+					out = append(out, r)
+					break
+				}
+			}
+		}
+		if len(out) != len(p.ineqs) {
+			p.sat = nil
+		}
+		p.ineqs = out
+		return
+	}
 	for _, r := range p.ineqs {
 		for _, g := range p.rays {
 			if g[0].Sign() > 0 && dotSign(r, g) == 0 {
