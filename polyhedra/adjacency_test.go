@@ -178,3 +178,27 @@ func TestDualSatFromCone(t *testing.T) {
 		}
 	}
 }
+
+// TestRowOrderIsPrintOrder: sorting a block's rows by cmpRows gives its
+// constraints in the print order (so Constraints needs no sort of its
+// own), on random values with and without decomposition.
+func TestRowOrderIsPrintOrder(t *testing.T) {
+	rng := rand.New(rand.NewSource(21))
+	for trial := 0; trial < 300; trial++ {
+		n := 1 + rng.Intn(5)
+		d := New()
+		v := d.Assume(d.Top(n), randPoly(rng, allDims(n), 1+rng.Intn(6))...)
+		if trial%3 == 0 {
+			v = d.Join(v, d.Assume(d.Top(n), randPoly(rng, allDims(n), 1+rng.Intn(6))...))
+		}
+		if d.IsBottom(v) {
+			continue
+		}
+		for _, b := range v.blocks {
+			cs := blockConstraintsOrdered(b)
+			if !slices.IsSortedFunc(cs, cmpConstraint) {
+				t.Fatalf("trial %d: rows sorted by cmpRows give %v, not in print order", trial, cs)
+			}
+		}
+	}
+}

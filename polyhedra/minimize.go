@@ -459,22 +459,32 @@ func (p *poly) reduceGensWith(sat []bitset) {
 	all := 1 + len(p.ineqs)
 	lines := cloneRowsCap(p.lines, len(p.rays))
 	keep := make([]int, 0, len(p.rays))
+	cnt := make([]int, len(p.rays))
 	for i, r := range p.rays {
 		if r.isZero() {
 			continue
 		}
-		if sat[i].count() == all {
+		cnt[i] = sat[i].count()
+		if cnt[i] == all {
 			lines = append(lines, r)
 			continue
 		}
 		keep = append(keep, i)
 	}
+	// An extreme ray of the homogenised cone (dimension n+1 less the
+	// equalities' rank, modulo the lineality space) saturates at least
+	// n - rank(eqs) - dim(lineality) rows; len(eqs) and the candidate
+	// lines bound both from above, so fewer rows is never extreme.
+	need := p.n - len(p.eqs) - len(lines)
 	rays := make([]vec, 0, len(keep))
 	rsat := make([]bitset, 0, len(keep))
 	for _, i := range keep {
-		redundant := false
+		redundant := cnt[i] < need
 		for _, k := range keep {
-			if k == i || !sat[i].subset(sat[k]) {
+			if redundant {
+				break
+			}
+			if k == i || cnt[k] < cnt[i] || !sat[i].subset(sat[k]) {
 				continue
 			}
 			if !sat[k].subset(sat[i]) || k < i {

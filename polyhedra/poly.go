@@ -359,19 +359,78 @@ func (d *Domain) Meet(a, b Poly) Poly {
 // numeric constraints over global dims.
 func blockConstraints(b block) []numeric.Constraint {
 	b.p.minimize()
-	k := len(b.p.eqs) + len(b.p.ineqs)
+	return rowConstraints(b.p.eqs, b.p.ineqs, b.dims)
+}
+
+// rowConstraints returns the constraints of equality and inequality rows
+// over dims, in order.
+func rowConstraints(eqs, ineqs []vec, dims []numeric.Dim) []numeric.Constraint {
+	k := len(eqs) + len(ineqs)
 	cs := make([]numeric.Constraint, 0, k)
 	// The terms of every constraint are cut from one array.
-	w := len(b.dims)
+	w := len(dims)
 	terms := make([]numeric.Term, k*w)
-	for i, r := range b.p.eqs {
-		cs = append(cs, constraintInto(terms[i*w:i*w:(i+1)*w], r, true, b.dims))
+	for i, r := range eqs {
+		cs = append(cs, constraintInto(terms[i*w:i*w:(i+1)*w], r, true, dims))
 	}
-	for j, r := range b.p.ineqs {
-		i := len(b.p.eqs) + j
-		cs = append(cs, constraintInto(terms[i*w:i*w:(i+1)*w], r, false, b.dims))
+	for j, r := range ineqs {
+		i := len(eqs) + j
+		cs = append(cs, constraintInto(terms[i*w:i*w:(i+1)*w], r, false, dims))
 	}
 	return cs
+}
+
+// blockConstraintsOrdered is blockConstraints with the rows of each kind
+// sorted by cmpRows, the print order of the constraints they normally
+// make (see Domain.constraints).
+func blockConstraintsOrdered(b block) []numeric.Constraint {
+	b.p.minimize()
+	sorted := func(rows []vec, neg bool) []vec {
+		if len(rows) < 2 {
+			return rows
+		}
+		out := slices.Clone(rows)
+		slices.SortStableFunc(out, func(x, y vec) int { return cmpRows(x, y, neg) })
+		return out
+	}
+	return rowConstraints(sorted(b.p.eqs, false), sorted(b.p.ineqs, true), b.dims)
+}
+
+// cmpRows compares two constraint rows of one kind as cmpConstraint
+// compares the constraints they make over increasing dims (the
+// coefficients and constant negated when neg, as for inequalities):
+// number of terms, their dims, coefficients, constant.
+func cmpRows(x, y vec, neg bool) int {
+	nx, ny := 0, 0
+	for i := 1; i < len(x); i++ {
+		if !x[i].IsZero() {
+			nx++
+		}
+		if !y[i].IsZero() {
+			ny++
+		}
+	}
+	if nx != ny {
+		return cmp.Compare(nx, ny)
+	}
+	for i := 1; i < len(x); i++ {
+		if zx, zy := x[i].IsZero(), y[i].IsZero(); zx != zy {
+			if zy {
+				return -1 // x has the smaller dim at this term
+			}
+			return 1
+		}
+	}
+	sign := 1
+	if neg {
+		sign = -1
+	}
+	for i := 1; i < len(x); i++ {
+		if k := x[i].Cmp(y[i]); k != 0 {
+			return sign * k
+		}
+	}
+	return sign * x[0].Cmp(y[0])
 }
 
 // AddDims appends k unconstrained dimensions.

@@ -24,8 +24,12 @@ func (d *Domain) constraints(a Poly) []numeric.Constraint {
 		return []numeric.Constraint{numeric.False}
 	}
 	if len(a.blocks) == 1 {
-		cs := blockConstraints(a.blocks[0])
-		sortConstraints(cs)
+		// The rows sorted as rows (cheaper than as constraints), then
+		// checked in the print order, which they normally already follow.
+		cs := blockConstraintsOrdered(a.blocks[0])
+		if !slices.IsSortedFunc(cs, cmpConstraint) {
+			sortConstraints(cs)
+		}
 		return cs
 	}
 	var cs []numeric.Constraint
