@@ -200,5 +200,13 @@ func TestRowOrderIsPrintOrder(t *testing.T) {
 				t.Fatalf("trial %d: rows sorted by cmpRows give %v, not in print order", trial, cs)
 			}
 		}
+		// A product of blocks over interleaved dims: the merge.
+		w := d.Assume(d.Top(2*n), randPoly(rng, []numeric.Dim{0, 2, 4}[:min(n, 3)], 1+rng.Intn(5))...)
+		w = d.Assume(w, randPoly(rng, []numeric.Dim{1, 3, 5}[:min(n, 3)], 1+rng.Intn(5))...)
+		if !d.IsBottom(w) {
+			if cs := orderedConstraints(w); !slices.IsSortedFunc(cs, cmpConstraint) {
+				t.Fatalf("trial %d: %d blocks merged give %v, not in print order", trial, len(w.blocks), cs)
+			}
+		}
 	}
 }

@@ -8,6 +8,8 @@ package polyhedra
 import (
 	"sync"
 	"time"
+
+	"github.com/numpred/numpred/numeric"
 )
 
 // poly is a polyhedron of Q^n in double description. It is immutable once
@@ -44,6 +46,11 @@ type poly struct {
 	// matrices are kept, as in PPL, because the dual conversion of a
 	// hull or a projection starts from the transposed one.
 	satT, satTOf []bitset
+	// cons, when not nil, are the constraints of the minimal p over
+	// consDims in row order (blockConstraintsOrdered): values are
+	// immutable, so a block shared by many values is converted once.
+	cons     []numeric.Constraint
+	consDims []numeric.Dim
 
 	pendEqs, pendIneqs []vec
 	pendSat            []bitset // the saturation of rays by ineqs before the pending ones

@@ -383,8 +383,15 @@ func rowConstraints(eqs, ineqs []vec, dims []numeric.Dim) []numeric.Constraint {
 // blockConstraintsOrdered is blockConstraints with the rows of each kind
 // sorted by cmpRows, the print order of the constraints they normally
 // make (see Domain.constraints).
+// The result is shared with later calls: callers must not modify it.
 func blockConstraintsOrdered(b block) []numeric.Constraint {
 	b.p.minimize()
+	b.p.mu.Lock()
+	cs, dims := b.p.cons, b.p.consDims
+	b.p.mu.Unlock()
+	if cs != nil && slices.Equal(dims, b.dims) {
+		return cs
+	}
 	sorted := func(rows []vec, neg bool) []vec {
 		if len(rows) < 2 {
 			return rows
@@ -393,7 +400,11 @@ func blockConstraintsOrdered(b block) []numeric.Constraint {
 		slices.SortStableFunc(out, func(x, y vec) int { return cmpRows(x, y, neg) })
 		return out
 	}
-	return rowConstraints(sorted(b.p.eqs, false), sorted(b.p.ineqs, true), b.dims)
+	cs = rowConstraints(sorted(b.p.eqs, false), sorted(b.p.ineqs, true), b.dims)
+	b.p.mu.Lock()
+	b.p.cons, b.p.consDims = cs, b.dims
+	b.p.mu.Unlock()
+	return cs
 }
 
 // cmpRows compares two constraint rows of one kind as cmpConstraint

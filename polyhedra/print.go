@@ -23,21 +23,65 @@ func (d *Domain) constraints(a Poly) []numeric.Constraint {
 	if d.isBottom(a) {
 		return []numeric.Constraint{numeric.False}
 	}
-	if len(a.blocks) == 1 {
-		// The rows sorted as rows (cheaper than as constraints), then
-		// checked in the print order, which they normally already follow.
-		cs := blockConstraintsOrdered(a.blocks[0])
-		if !slices.IsSortedFunc(cs, cmpConstraint) {
-			sortConstraints(cs)
-		}
-		return cs
+	cs := orderedConstraints(a)
+	if !slices.IsSortedFunc(cs, cmpConstraint) {
+		sortConstraints(cs)
 	}
-	var cs []numeric.Constraint
-	for _, b := range a.blocks {
-		cs = append(cs, blockConstraints(b)...)
-	}
-	sortConstraints(cs)
 	return cs
+}
+
+// orderedConstraints returns the constraints of the non-empty a in the
+// print order, normally (Domain.constraints checks it).
+func orderedConstraints(a Poly) []numeric.Constraint {
+	// Each block's rows are sorted as rows (cheaper than as constraints),
+	// and the blocks merged by kind, number of terms and first dimension,
+	// which decide between constraints of different blocks (their
+	// dimensions are disjoint).
+	var cs []numeric.Constraint
+	if len(a.blocks) == 1 {
+		cs = slices.Clone(blockConstraintsOrdered(a.blocks[0]))
+	} else {
+		// Small keys are sorted, not the constraints.
+		type key struct{ kind, terms, first, block, pos int32 }
+		var keys []key
+		var all [][]numeric.Constraint
+		for k, b := range a.blocks {
+			bc := blockConstraintsOrdered(b)
+			all = append(all, bc)
+			for i, c := range bc {
+				e := c.Expr()
+				kind := int32(1)
+				if c.Kind() == numeric.EQ {
+					kind = 0
+				}
+				keys = append(keys, key{kind, int32(e.NumTerms()), int32(firstDim(e)), int32(k), int32(i)})
+			}
+		}
+		slices.SortFunc(keys, func(x, y key) int {
+			switch {
+			case x.kind != y.kind:
+				return cmp.Compare(x.kind, y.kind)
+			case x.terms != y.terms:
+				return cmp.Compare(x.terms, y.terms)
+			case x.block != y.block:
+				return cmp.Compare(x.first, y.first)
+			}
+			return cmp.Compare(x.pos, y.pos)
+		})
+		cs = make([]numeric.Constraint, len(keys))
+		for i, k := range keys {
+			cs[i] = all[k.block][k.pos]
+		}
+	}
+	return cs
+}
+
+// firstDim returns the dimension of e's first term, -1 for a constant.
+func firstDim(e numeric.LinExpr) int {
+	if e.NumTerms() == 0 {
+		return -1
+	}
+	return int(e.Term(0).Dim)
 }
 
 // sortConstraints sorts cs stably into the print order.
