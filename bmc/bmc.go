@@ -182,6 +182,14 @@ type runner struct {
 	excl map[*ir.Loc]bool // encoding.exclusive's answers, for every round
 	left func()           // waits for a check left running at the deadline and closes its solver
 	z    *smt.Context     // one context for every round (see Run)
+	// noLIA and noNarrow skip the LIA over-approximation and the narrowed
+	// encoding in later rounds once a round found them inconclusive:
+	// an execution that made one inconclusive at bound k (a spurious
+	// error, an operation that does not fit) is still there at every
+	// larger bound, so neither can settle a later round; only a LIA
+	// check that ran out of its budget could, and it is skipped too, as
+	// larger bounds only make it harder.
+	noLIA, noNarrow bool
 }
 
 // context returns the run's Z3 context.
@@ -252,7 +260,7 @@ func (r *runner) run(ctx context.Context) error {
 // It returns errDone with the verdict in r.res, nil to go on with a
 // larger k (r.res.Reason says why the bound was not enough).
 func (r *runner) round(ctx context.Context, k int) error {
-	if r.mode == encode.BV && !r.opt.StrictBV {
+	if r.mode == encode.BV && !r.opt.StrictBV && !r.noLIA {
 		// LIA first: it havocs the operations it cannot express, an
 		// over-approximation that is enough for TRUE, and its models
 		// replay or not; only a model that does not replay needs BV.
@@ -260,13 +268,15 @@ func (r *runner) round(ctx context.Context, k int) error {
 		if err != nil || !spurious {
 			return err
 		}
+		r.noLIA = true
 	}
-	if r.mode == encode.BV && r.opt.Narrow > 0 {
+	if r.mode == encode.BV && r.opt.Narrow > 0 && !r.noNarrow {
 		spurious, err := r.bmcRound(ctx, k, r.mode, false, r.opt.Narrow)
 		if err != nil || !spurious {
 			return err
 		}
 		r.res.Stats.Widened++
+		r.noNarrow = true
 	}
 	_, err := r.bmcRound(ctx, k, r.mode, false, 0)
 	return err
