@@ -26,8 +26,8 @@ var (
 // generated tasks, whose verdicts gcc decides by running every input:
 // no wrong verdict. Their loops have constant bounds, so every task
 // should be decided: the UNKNOWNs are logged with their reasons (a
-// conversion to a narrower signed type is marked as an overflow, so its
-// runs are not trusted; a timeout on a loaded machine).
+// timeout on a loaded machine). Tasks with a signed overflow on some
+// input are discarded by the oracle, gcc's sanitizer or the IR's runs.
 func TestSoundness(t *testing.T) {
 	h := &cgen.Harness{}
 	if !h.Available() {

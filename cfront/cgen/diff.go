@@ -211,6 +211,9 @@ func compare(p *Program, tr translated, vecs [][]int64, obs []Observed, st *Stat
 		case inexact:
 			st.Inexact++
 			continue
+		case irObs.Outcome == Undefined:
+			st.Undefined++ // undefined behaviour the sanitizer missed (see runIR)
+			continue
 		}
 		switch gcc.Outcome {
 		case Returned:

@@ -96,6 +96,29 @@ func TestHarnessCatchesFoldedOverflow(t *testing.T) {
 	}
 }
 
+// TestIRCatchesNarrowedOverflow is the regression test of a signed
+// overflow that gcc's sanitizer misses because gcc computes a result
+// truncated at once in the narrow type (g = -(2147483647 - g) for a
+// signed char g = -2 overflows int, yet the run ends normally): the IR
+// run reports it, and the harness counts the run as undefined instead of
+// comparing it (the soundness oracle then discards the task).
+func TestIRCatchesNarrowedOverflow(t *testing.T) {
+	g := &Var{Name: "g", Type: SChar, Global: true, Init: big.NewInt(-2)}
+	p := prog(LP64, []*Var{g}, assign(g, &Unary{Op: "-", X: bin("-", ci(2147483647), ref(g))}))
+	gcc, irObs := both(t, p, nil)
+	if gcc.Outcome != Returned {
+		t.Logf("gcc now traps it: %v", gcc)
+	}
+	if irObs.Outcome != Undefined {
+		t.Fatalf("IR observes %v, want the overflow reported (U)", irObs)
+	}
+	var st Stats
+	tr := translate(p)
+	if m := compare(p, tr, [][]int64{nil}, []Observed{gcc}, &st); m != nil || st.Undefined != 1 {
+		t.Errorf("compare: mismatch %v, %d undefined runs; want no mismatch and 1", m, st.Undefined)
+	}
+}
+
 // size measures a program for the reducer: its statements, declarations,
 // functions, globals and expression nodes, weighted so that every
 // replacement the reducer makes is lighter than what it replaces.

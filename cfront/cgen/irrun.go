@@ -115,5 +115,12 @@ func runIR(m *exec.Machine, p *Program, q *ir.Program, vec []int64) (o Observed,
 			o.Globals = append(o.Globals, res.Value(v).String())
 		}
 	}
+	if res.Overflows > 0 && err == nil {
+		// A signed arithmetic overflow on the run (the IR marks no
+		// conversion): undefined behaviour that gcc's sanitizer can miss,
+		// as where gcc computes a result that is truncated at once in the
+		// narrow type (g = -(2147483647 - g) for a signed char g: no trap).
+		o.Outcome = Undefined
+	}
 	return o, res.Arbitrary > 0 || res.Ambiguous > 0, err
 }
