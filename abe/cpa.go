@@ -246,7 +246,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		g.ensure(b, vals, ids)
 		rhs := make([]*smt.Term, len(op.Rhs))
 		for i, x := range op.Rhs {
-			rhs[i] = g.t.Expr(vals, x)
+			rhs[i] = g.t.ExprAs(vals, op.Lhs[i], x)
 		}
 		for i, x := range op.Lhs {
 			vals[x.ID] = rhs[i]
@@ -262,12 +262,12 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		vals[op.Var.ID] = v
 		a.input = in
 		if op.Overflow {
-			b.ovf = append(b.ovf, g.and(guard, g.z.Not(g.z.Eq(v, g.t.Lit(numeric.I(0))))))
+			b.ovf = append(b.ovf, g.and(guard, g.z.Not(g.t.EqConst(v, numeric.I(0)))))
 		}
 	case *ir.Return:
 		if fn := e.From.Func; op.HasValue && fn.Ret != nil {
 			g.ensure(b, vals, exprVars(nil, op.Value))
-			vals[fn.Ret.ID] = g.t.Expr(vals, op.Value)
+			vals[fn.Ret.ID] = g.t.ExprAs(vals, fn.Ret, op.Value)
 		}
 	case *ir.Skip:
 	case *ir.Call:
@@ -290,7 +290,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		g.ensure(b, vals, ids)
 		args := make([]*smt.Term, len(op.Args))
 		for i, x := range op.Args {
-			args[i] = g.t.Expr(vals, x)
+			args[i] = g.t.ExprAs(vals, fn.Formals[i], x)
 		}
 		for i, f := range fn.Formals {
 			vals[f.ID] = args[i]
@@ -312,7 +312,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		op := stk.call.Op.(*ir.Call)
 		if fn := op.Callee; op.Result != nil && fn.Ret != nil {
 			g.ensure(b, vals, []int{fn.Ret.ID})
-			vals[op.Result.ID] = vals[fn.Ret.ID]
+			vals[op.Result.ID] = g.t.Fit(op.Result, vals[fn.Ret.ID])
 		}
 		loc, stk, returned = stk.call.To, stk.up, true
 	}

@@ -338,7 +338,7 @@ func (e *encoding) arc(a *arc, choice bool) error {
 		}
 		if op := a.edge.Op.(*ir.Call); op.Result != nil && ret != nil {
 			vars = append(vars, op.Result)
-			vals = append(vals, ret)
+			vals = append(vals, e.t.Fit(op.Result, ret))
 		}
 		a.guard = e.and(g...)
 		a.post = with(s, vars, vals)
@@ -353,7 +353,7 @@ func (e *encoding) arc(a *arc, choice bool) error {
 		var vals []*smt.Term
 		for i, f := range fn.Formals {
 			vars = append(vars, f)
-			vals = append(vals, e.t.Expr(s.m, op.Args[i]))
+			vals = append(vals, e.t.ExprAs(s.m, f, op.Args[i]))
 		}
 		for _, v := range append(append([]*ir.Var{}, fn.Locals...), fn.Ret) {
 			if v != nil {
@@ -381,7 +381,7 @@ func (e *encoding) arc(a *arc, choice bool) error {
 	case *ir.Assign:
 		vals := make([]*smt.Term, len(op.Rhs))
 		for i, r := range op.Rhs {
-			vals[i] = e.t.Expr(s.m, r)
+			vals[i] = e.t.ExprAs(s.m, op.Lhs[i], r)
 		}
 		e.terms += len(vals)
 		a.guard = e.and(g...)
@@ -399,13 +399,13 @@ func (e *encoding) arc(a *arc, choice bool) error {
 		a.val, a.input = v, in
 		a.post = with(s, []*ir.Var{op.Var}, []*smt.Term{v})
 		if op.Overflow {
-			e.ovf = append(e.ovf, e.and(a.guard, e.z.Not(e.z.Eq(v, e.t.Lit(numeric.I(0))))))
+			e.ovf = append(e.ovf, e.and(a.guard, e.z.Not(e.t.EqConst(v, numeric.I(0)))))
 		}
 	case *ir.Return:
 		a.guard = e.and(g...)
 		fn := a.edge.From.Func
 		if op.HasValue && fn.Ret != nil {
-			a.post = with(s, []*ir.Var{fn.Ret}, []*smt.Term{e.t.Expr(s.m, op.Value)})
+			a.post = with(s, []*ir.Var{fn.Ret}, []*smt.Term{e.t.ExprAs(s.m, fn.Ret, op.Value)})
 		} else {
 			a.post = s
 		}

@@ -7,7 +7,6 @@ import (
 	"math/big"
 
 	"github.com/numpred/numpred/ir"
-	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/smt"
 )
 
@@ -45,8 +44,8 @@ func (t *Terms) Unfit() *smt.Term {
 	return t.p.ctx.Or(t.p.unfit...)
 }
 
-// narrowDef returns d computed at the narrow width, extended to the value
-// width, and records when that is inexact; nil when d is not narrowed.
+// narrowDef returns d computed at the narrow width (a signed vector), and
+// records when that is inexact; nil when d is not narrowed.
 func (p *Path) narrowDef(d *ir.Def) *smt.Term {
 	n := p.narrow
 	if n == 0 || d.Type.Bits <= n {
@@ -64,14 +63,17 @@ func (p *Path) narrowDef(d *ir.Def) *smt.Term {
 	default:
 		return nil
 	}
-	xw, yw := p.Expr(d.X), p.Expr(d.Y)
-	hi := p.lit(numeric.IntFromBig(new(big.Int).Lsh(big.NewInt(1), uint(lim))))
-	lo := p.lit(numeric.IntFromBig(new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(lim)))))
+	// Both operands at one width of at least n bits, with room for
+	// the bounds below.
+	w := max(p.w.need(d.X), p.w.need(d.Y), n)
+	xw, yw := p.exprAt(d.X, w), p.exprAt(d.Y, w)
+	hi := p.ctx.BVBig(new(big.Int).Lsh(big.NewInt(1), uint(lim)), w)
+	lo := p.ctx.BVBig(new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(lim))), w)
 	if !d.Type.Signed {
 		// An unsigned product's operand may be any value congruent to
 		// it (see ir.Def): a negative one would make the product
 		// negative where C's wraps.
-		lo = p.lit(numeric.I(0))
+		lo = p.ctx.BVBig(new(big.Int), w)
 	}
 	fits := func(v *smt.Term) *smt.Term {
 		return p.ctx.And(p.ctx.BVSLe(lo, v), p.ctx.BVSLt(v, hi))
@@ -87,5 +89,5 @@ func (p *Path) narrowDef(d *ir.Def) *smt.Term {
 	default:
 		r = p.ctx.BVMul(x, y)
 	}
-	return p.ctx.SignExt(r, p.wide-n)
+	return r // a signed vector of n bits: set extends it to the variable's width
 }

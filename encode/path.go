@@ -54,7 +54,7 @@ type Path struct {
 	inputs  []InputVar
 	pending []*smt.Term // range constraints of values created while encoding a step
 	n       int
-	wide    int // BV: the width of values (widths.wide)
+	wide    int // BV: the widest value width (widths.wide); each variable's is widths.vw
 	w       *widths
 	narrow  int         // BV: the width products, quotients and remainders are computed at (0: their type's; see Terms.SetNarrow)
 	unfit   []*smt.Term // BV, narrow: the conditions under which a narrowed operation of the current step is inexact
@@ -153,7 +153,7 @@ func (p *Path) Step(e *ir.Edge) (*smt.Term, error) {
 		}
 		nf := &frame{fn: op.Callee, vals: map[int]*smt.Term{}, conc: map[int]numeric.Int{}, call: op}
 		for i, f := range op.Callee.Formals {
-			nf.vals[f.ID] = args[i]
+			nf.vals[f.ID] = p.fit(args[i], f)
 			if v, ok := p.concrete(op.Args[i]); ok {
 				nf.conc[f.ID] = v
 			}
@@ -221,7 +221,7 @@ func (p *Path) get(v *ir.Var, fr *frame) *smt.Term {
 	if t, ok := vals[v.ID]; ok {
 		return t
 	}
-	t := p.fresh(v.Qual+"@init", v.Type, p.initRange(v))
+	t := p.fit(p.fresh(v.Qual+"@init", v.Type, p.initRange(v)), v)
 	vals[v.ID] = t
 	return t
 }
@@ -236,6 +236,7 @@ func (p *Path) initRange(v *ir.Var) numeric.Range {
 }
 
 func (p *Path) set(v *ir.Var, t *smt.Term) {
+	t = p.fit(t, v)
 	if v.Scope == ir.Global {
 		p.globals[v.ID] = t
 		return
@@ -248,7 +249,8 @@ func (p *Path) Var(v *ir.Var) *smt.Term { return p.get(v, p.frames[len(p.frames)
 
 // fresh returns a new value of type t within r: in LIA an Int constant
 // with its bounds as pending constraints; in BV a vector of t's width,
-// extended to the linear width (and bounded when r is narrower than the type).
+// extended to a signed vector (and bounded when r is narrower than the
+// type).
 func (p *Path) fresh(name string, t ir.IntType, r numeric.Range) *smt.Term {
 	p.n++
 	name = fmt.Sprintf("%s#%d", name, p.n)
@@ -270,21 +272,75 @@ func (p *Path) fresh(name string, t ir.IntType, r numeric.Range) *smt.Term {
 	return wx
 }
 
-// extend widens a t.Bits-bit vector to Wide bits by t's signedness.
+// extend makes a t.Bits-bit vector a signed vector of the same value:
+// itself for a signed t, one zero bit wider for an unsigned one.
 func (p *Path) extend(x *smt.Term, t ir.IntType) *smt.Term {
 	if t.Signed {
-		return p.ctx.SignExt(x, p.wide-t.Bits)
+		return x
 	}
-	return p.ctx.ZeroExt(x, p.wide-t.Bits)
+	return p.ctx.ZeroExt(x, 1)
+}
+
+// width returns the width of a signed vector (BV).
+func width(x *smt.Term) int { return x.Sort().Width() }
+
+// fit returns the value t (a signed vector in BV) at the width v's values
+// are kept in: sign-extended, or cut to its low bits, which keeps the
+// value because every value of v fits there. t itself in LIA.
+func (p *Path) fit(t *smt.Term, v *ir.Var) *smt.Term {
+	if p.mode != BV {
+		return t
+	}
+	return p.resize(t, p.w.vw[v.ID])
+}
+
+// resize sign-extends or cuts the signed vector t to w bits.
+func (p *Path) resize(t *smt.Term, w int) *smt.Term {
+	switch tw := width(t); {
+	case tw < w:
+		return p.ctx.SignExt(t, w-tw)
+	case tw > w:
+		return p.ctx.Extract(t, w-1, 0)
+	}
+	return t
+}
+
+// litFor returns x, sign-extended when c needs more bits, and the literal
+// c at the same width: x compared with c is then exact (in LIA, x and c).
+func (p *Path) litFor(x *smt.Term, c numeric.Int) (*smt.Term, *smt.Term) {
+	if p.mode != BV {
+		return x, p.lit(c)
+	}
+	w := max(width(x), c.Big().BitLen()+1)
+	x = p.resize(x, w)
+	return x, p.ctx.BVBig(c.Big(), w)
+}
+
+// leConst returns c <= x, exactly.
+func (p *Path) leConst(c numeric.Int, x *smt.Term) *smt.Term {
+	x, l := p.litFor(x, c)
+	return p.le(l, x)
+}
+
+// atMost returns x <= c, exactly.
+func (p *Path) atMost(x *smt.Term, c numeric.Int) *smt.Term {
+	x, l := p.litFor(x, c)
+	return p.le(x, l)
+}
+
+// eqConst returns x = c, exactly.
+func (p *Path) eqConst(x *smt.Term, c numeric.Int) *smt.Term {
+	x, l := p.litFor(x, c)
+	return p.ctx.Eq(x, l)
 }
 
 // bound adds r's finite bounds on x to the pending constraints.
 func (p *Path) bound(x *smt.Term, r numeric.Range) {
 	if r.Lo.IsFinite() {
-		p.pending = append(p.pending, p.le(p.lit(r.Lo.Int()), x))
+		p.pending = append(p.pending, p.leConst(r.Lo.Int(), x))
 	}
 	if r.Hi.IsFinite() {
-		p.pending = append(p.pending, p.le(x, p.lit(r.Hi.Int())))
+		p.pending = append(p.pending, p.atMost(x, r.Hi.Int()))
 	}
 }
 
@@ -319,7 +375,8 @@ func (p *Path) havoc(h *ir.Havoc, e *ir.Edge) *smt.Term {
 	return wx
 }
 
-// lit returns the literal c.
+// lit returns the literal c (in BV at the widest value width: every value
+// of a variable fits, and set cuts it to the variable's).
 func (p *Path) lit(c numeric.Int) *smt.Term {
 	if p.mode == LIA {
 		if v, ok := c.Int64(); ok {
@@ -327,7 +384,7 @@ func (p *Path) lit(c numeric.Int) *smt.Term {
 		}
 		return p.ctx.IntBig(c.Big())
 	}
-	return p.ctx.BVBig(c.Big(), p.wide)
+	return p.ctx.BVBig(c.Big(), max(p.wide, c.Big().BitLen()+1))
 }
 
 func (p *Path) le(a, b *smt.Term) *smt.Term {
@@ -352,37 +409,37 @@ func (p *Path) mul(a, b *smt.Term) *smt.Term {
 }
 
 // Expr returns the term of a linear expression over the current frame:
-// in BV at the value width, computed exactly at the width the expression
-// needs (see widths) and cut back, which keeps the value wherever it
-// fits (an assigned value does: it is in its variable's type).
+// in BV a signed vector of the width the expression needs (see widths),
+// computed exactly; set cuts it to the variable it is assigned to, which
+// keeps the value (an assigned value is in its variable's type).
 func (p *Path) Expr(e numeric.LinExpr) *smt.Term {
 	if p.mode == LIA {
 		return p.exprAt(e, 0)
 	}
-	return p.cut(p.exprAt(e, p.w.need(e)), p.w.need(e))
+	return p.exprAt(e, p.w.need(e))
 }
 
-// cut returns the low value-width bits of a vector of w bits.
-func (p *Path) cut(x *smt.Term, w int) *smt.Term {
-	if w <= p.wide {
-		return x
+// exprAtLeast is Expr at w bits at least (BV).
+func (p *Path) exprAtLeast(e numeric.LinExpr, w int) *smt.Term {
+	if p.mode == LIA {
+		return p.exprAt(e, 0)
 	}
-	return p.ctx.Extract(x, p.wide-1, 0)
+	return p.exprAt(e, max(w, p.w.need(e)))
 }
 
-// exprAt returns the term of e, in BV at width w >= the value width
-// (operands sign-extended).
+// exprAt returns the term of e, in BV at width w >= need(e) (operands
+// sign-extended from their variables' widths).
 func (p *Path) exprAt(e numeric.LinExpr, w int) *smt.Term {
 	lit := p.lit
-	if p.mode == BV && w > p.wide {
+	if p.mode == BV {
 		lit = func(c numeric.Int) *smt.Term { return p.ctx.BVBig(c.Big(), w) }
 	}
 	t := lit(e.Constant())
 	for i := 0; i < e.NumTerms(); i++ {
 		tm := e.Term(i)
 		x := p.Var(p.prog.Vars[tm.Dim])
-		if p.mode == BV && w > p.wide {
-			x = p.ctx.SignExt(x, w-p.wide)
+		if p.mode == BV {
+			x = p.resize(x, w)
 		}
 		c := tm.Coef
 		neg := p.mode == BV && c.Sign() < 0
@@ -420,7 +477,7 @@ func (p *Path) Constraint(c numeric.Constraint) *smt.Term {
 	e := p.exprAt(c.Expr(), w)
 	zero := p.ctx.IntVal(0)
 	if p.mode == BV {
-		zero = p.ctx.BVBig(new(big.Int), max(w, p.wide))
+		zero = p.ctx.BVBig(new(big.Int), w)
 	}
 	if c.Kind() == numeric.EQ {
 		return p.ctx.Eq(e, zero)
@@ -494,7 +551,8 @@ func (p *Path) liaDef(d *ir.Def) *smt.Term {
 	return nil
 }
 
-// bvDef computes d at d.Type's width with C's semantics, extended to the linear width.
+// bvDef computes d at d.Type's width with C's semantics, as a signed
+// vector (see extend).
 func (p *Path) bvDef(d *ir.Def) *smt.Term {
 	t := d.Type
 	if !t.IsBounded() || t.Bits > 128 {
@@ -502,7 +560,7 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 	}
 	if d.Op == ir.DefFloorDiv {
 		// A wrap-around count divides by a power of two: an arithmetic
-		// shift at the linear width, which costs the solver nothing and
+		// shift at the width the dividend needs, which costs the solver nothing and
 		// lets it propagate the value (a fresh value pinned by the
 		// Assumes after the Havoc hid constants from its simplifier: 4
 		// iterations of a generated task ran 30 s with its inputs fixed).
@@ -511,7 +569,7 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 		if s, ok := log2(d.Y); ok {
 			w := p.w.need(d.X)
 			x := p.exprAt(d.X, w)
-			return p.cut(p.ctx.BVAShr(x, p.ctx.BVBig(big.NewInt(int64(s)), max(w, p.wide))), w)
+			return p.ctx.BVAShr(x, p.ctx.BVBig(big.NewInt(int64(s)), w))
 		}
 		return nil
 	}
@@ -519,8 +577,8 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 		return r
 	}
 	w := t.Bits
-	x := p.ctx.Extract(p.Expr(d.X), w-1, 0)
-	y := p.ctx.Extract(p.Expr(d.Y), w-1, 0)
+	x := p.ctx.Extract(p.exprAtLeast(d.X, w), w-1, 0)
+	y := p.ctx.Extract(p.exprAtLeast(d.Y, w), w-1, 0)
 	var r *smt.Term
 	switch d.Op {
 	case ir.DefMul:

@@ -36,8 +36,8 @@ func NewTerms(ctx *smt.Context, prog *ir.Program, mode Mode) (*Terms, error) {
 // Mode returns the encoding.
 func (t *Terms) Mode() Mode { return t.p.mode }
 
-// Wide returns the width of the bit vectors values are kept in (BV), 0
-// in LIA.
+// Wide returns the width of the widest bit vectors values are kept in
+// (BV; each variable's own is at most that), 0 in LIA.
 func (t *Terms) Wide() int {
 	if t.p.mode == BV {
 		return t.p.wide
@@ -74,6 +74,20 @@ func (t *Terms) side() []*smt.Term {
 // Lit returns the literal c.
 func (t *Terms) Lit(c numeric.Int) *smt.Term { return t.p.lit(c) }
 
+// EqConst returns x = c, for a value x of any width (BV) or an Int.
+func (t *Terms) EqConst(x *smt.Term, c numeric.Int) *smt.Term { return t.p.eqConst(x, c) }
+
+// Fit returns the value x at the width v's values are kept in (BV): a
+// value given to a variable goes through Fit, or comes from a method that
+// names the variable (ExprAs, Havoc, Initial).
+func (t *Terms) Fit(v *ir.Var, x *smt.Term) *smt.Term { return t.p.fit(x, v) }
+
+// ExprAs returns the term of e in st as a value of v (e assigned to v,
+// or passed to the formal v).
+func (t *Terms) ExprAs(st State, v *ir.Var, e numeric.LinExpr) *smt.Term {
+	return t.Fit(v, t.Expr(st, e))
+}
+
 // Le returns a <= b over linear-arithmetic terms.
 func (t *Terms) Le(a, b *smt.Term) *smt.Term { return t.p.le(a, b) }
 
@@ -81,7 +95,7 @@ func (t *Terms) Le(a, b *smt.Term) *smt.Term { return t.p.le(a, b) }
 // variable) and the constraints that bound it.
 func (t *Terms) Initial(v *ir.Var) (*smt.Term, []*smt.Term) {
 	t.p.pending = t.p.pending[:0]
-	x := t.p.fresh(v.Qual+"@init", v.Type, t.p.initRange(v))
+	x := t.p.fit(t.p.fresh(v.Qual+"@init", v.Type, t.p.initRange(v)), v)
 	return x, t.side()
 }
 
@@ -116,10 +130,10 @@ func (t *Terms) Cond(st State, c ir.Cond) *smt.Term {
 func (t *Terms) Havoc(st State, h *ir.Havoc, e *ir.Edge) (val *smt.Term, side []*smt.Term, input *InputVar) {
 	t.use(st)
 	n := len(t.p.inputs)
-	v := t.p.havoc(h, e)
+	v := t.p.fit(t.p.havoc(h, e), h.Var)
 	if h.Def != nil && t.p.mode == BV && t.p.def(h.Def) != nil {
 		if ub := t.undefined(h.Def); ub != nil {
-			x := t.p.fresh(h.Var.Qual+"@ub", h.Var.Type, h.Range)
+			x := t.p.fit(t.p.fresh(h.Var.Qual+"@ub", h.Var.Type, h.Range), h.Var)
 			v = t.p.ctx.Ite(ub, x, v)
 		}
 	}
@@ -137,15 +151,15 @@ func (t *Terms) undefined(d *ir.Def) *smt.Term {
 	switch d.Op {
 	case ir.DefDiv, ir.DefRem:
 		y := t.p.Expr(d.Y)
-		ub := c.Eq(y, t.p.lit(numeric.I(0)))
+		ub := t.p.eqConst(y, numeric.I(0))
 		if d.Type.Signed {
 			x := t.p.Expr(d.X)
-			ub = c.Or(ub, c.And(c.Eq(y, t.p.lit(numeric.I(-1))), c.Eq(x, t.p.lit(d.Type.Min()))))
+			ub = c.Or(ub, c.And(t.p.eqConst(y, numeric.I(-1)), t.p.eqConst(x, d.Type.Min())))
 		}
 		return ub
 	case ir.DefShl, ir.DefShr:
 		y := t.p.Expr(d.Y)
-		return c.Or(t.p.le(y, t.p.lit(numeric.I(-1))), t.p.le(t.p.lit(numeric.I(int64(d.Type.Bits))), y))
+		return c.Or(t.p.atMost(y, numeric.I(-1)), t.p.leConst(numeric.I(int64(d.Type.Bits)), y))
 	}
 	return nil
 }

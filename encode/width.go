@@ -12,18 +12,27 @@ import (
 
 // widths knows, for a program, how wide the BV encoding's vectors must
 // be. Every value of a bounded variable lies in its type's range (the
-// front ends wrap explicitly; ir/exec checks it on every run), so values
-// are kept at the narrowest width that holds every type's range as a
-// signed vector (65 bits for a program with a 64-bit unsigned variable,
-// where one width of twice that plus room for sums made the bit-blasted
-// formula of a generated task with 64-bit arithmetic 40 % larger and 2x
-// slower to decide). A linear expression that can leave that width
-// (a wrap-around: x + y - 2^64 k) is evaluated on sign-extended operands
-// at the width its bounds need, so it never wraps either.
+// front ends wrap explicitly; ir/exec checks it on every run), so each
+// variable's values are kept at the narrowest width that holds its
+// type's range as a signed vector (33 bits for an unsigned int, 32 for
+// an int; one width of twice the widest plus room for sums made the
+// bit-blasted formula of a generated task with 64-bit arithmetic 40 %
+// larger and 2x slower to decide, and one width for all, the widest,
+// still twice too wide on tasks mixing int and long: 4.6-12 s -> 1-5 s).
+// A linear expression (a wrap-around: x + y - 2^64 k) is evaluated on
+// sign-extended operands at the width its bounds need, so it never wraps
+// either, and cut to the width of the variable it is assigned to.
 type widths struct {
-	wide  int
+	wide  int             // the widest value width
 	bound []*big.Int      // per variable ID: |every value read| <= bound
 	init  []numeric.Range // per variable ID: the range of an initial value
+	// vw, per variable ID, is the width its values are kept in: the
+	// narrowest signed vector that holds its type's range, or a wrap-
+	// around count's hull (0 when unbounded). An int is kept in 32 bits
+	// even in a program with 64-bit variables, where one width for every
+	// value made the formula of a generated task twice as wide as it
+	// needed.
+	vw []int
 }
 
 // newWidths sizes prog's vectors. A wrap-around count (a local that only
@@ -33,7 +42,7 @@ type widths struct {
 // initial value, so constraining it changes no execution, and the count's
 // coefficient (2^64) times a bound of 2^63 would need 129 bits.
 func newWidths(prog *ir.Program) *widths {
-	w := &widths{wide: 2, bound: make([]*big.Int, len(prog.Vars)), init: make([]numeric.Range, len(prog.Vars))}
+	w := &widths{wide: 2, bound: make([]*big.Int, len(prog.Vars)), init: make([]numeric.Range, len(prog.Vars)), vw: make([]int, len(prog.Vars))}
 	for _, v := range prog.Vars {
 		t := v.Type
 		w.init[v.ID] = t.Range()
@@ -45,6 +54,7 @@ func newWidths(prog *ir.Program) *widths {
 			bits++
 		}
 		w.wide = max(w.wide, bits)
+		w.vw[v.ID] = bits
 		lo, hi := new(big.Int).Abs(t.Min().Big()), t.Max().Big()
 		if lo.Cmp(hi) < 0 {
 			lo = hi
@@ -54,6 +64,7 @@ func newWidths(prog *ir.Program) *widths {
 	for id, r := range countHulls(prog) {
 		if m := magnitude(r); m != nil && w.bound[id] != nil && m.Cmp(w.bound[id]) < 0 {
 			w.bound[id], w.init[id] = m, r
+			w.vw[id] = min(w.vw[id], m.BitLen()+1)
 		}
 	}
 	return w
@@ -73,7 +84,8 @@ func magnitude(r numeric.Range) *big.Int {
 }
 
 // need returns the width of a signed vector that holds every value of e,
-// at least the value width; 0 when a variable of e is unbounded.
+// at least the value width of each of its variables (|e|'s bound is at
+// least each variable's); 0 when a variable of e is unbounded.
 func (w *widths) need(e numeric.LinExpr) int {
 	m := new(big.Int).Abs(e.Constant().Big())
 	for i := 0; i < e.NumTerms(); i++ {
@@ -84,7 +96,7 @@ func (w *widths) need(e numeric.LinExpr) int {
 		}
 		m.Add(m, new(big.Int).Mul(new(big.Int).Abs(t.Coef.Big()), b))
 	}
-	return max(w.wide, m.BitLen()+1)
+	return max(2, m.BitLen()+1)
 }
 
 // countHulls returns the wrap-around counts of prog (see newWidths) with

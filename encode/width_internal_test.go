@@ -52,7 +52,8 @@ int main() {
 }
 
 // TestWidths: the wrap-around count of a 64-bit sum is bounded by its
-// range, values are kept at 64 bits, and the wrap-around expression is
+// range, values are kept at their own widths (64 bits at most), and the
+// wrap-around expression is
 // evaluated at the width it needs (|x + 3l - 2^64 k| < 2^66.3).
 func TestWidths(t *testing.T) {
 	p := parseC(t, `extern int __VERIFIER_nondet_int(void);
@@ -74,6 +75,16 @@ int main() { int a = __VERIFIER_nondet_int(); long l = a; l = l * 3 + a; return 
 	}
 	if b := w.bound[count.ID]; b == nil || b.BitLen() > 3 {
 		t.Errorf("bound of the count %s: %v, want its range's", count.Qual, b)
+	}
+	// Each variable is kept at its own width: the int in 32 bits, the
+	// long in 64, the count in the few its range needs.
+	for q, want := range map[string]int{"main::a": 32, "main::l": 64} {
+		if got := w.vw[varNamed(t, p, q).ID]; got != want {
+			t.Errorf("%s kept in %d bits, want %d", q, got, want)
+		}
+	}
+	if got := w.vw[count.ID]; got < 2 || got > 4 {
+		t.Errorf("the count %s kept in %d bits, want its range's (2-4)", count.Qual, got)
 	}
 	found := false
 	for _, f := range p.Funcs {
