@@ -190,6 +190,31 @@ type runner struct {
 	// check that ran out of its budget could, and it is skipped too, as
 	// larger bounds only make it harder.
 	noLIA, noNarrow bool
+	// liaLast is how long the last round's LIA error check took (0 before
+	// the first): the next round's check gets at most liaGrowth times as
+	// long (see liaBudget).
+	liaLast time.Duration
+}
+
+// liaGrowth and liaFloor bound a round's LIA over-approximation by the
+// previous round's: doubling the bound multiplies the formula's size by
+// about two, and the time of a check that goes well by a few; a check
+// that needs more has met the wrap-around counts' big coefficients and
+// runs into its whole budget, where BV answers (generated tasks 24 and
+// 67: LIA's error check 44-77 ms at k=2, then more than 2 s at k=4,
+// BV 1-2 s).
+const (
+	liaGrowth = 8
+	liaFloor  = 250 * time.Millisecond
+)
+
+// liaBudget returns the budget of the next LIA check of a round.
+func (r *runner) liaBudget() time.Duration {
+	b := r.opt.LIABudget
+	if b > 0 && r.liaLast > 0 {
+		b = min(b, max(liaFloor, liaGrowth*r.liaLast))
+	}
+	return b
 }
 
 // context returns the run's Z3 context.
@@ -335,11 +360,15 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	q := r.queries(z, mode, e.facts)
 	defer q.close()
 	if approx && mode == encode.LIA {
-		q.budget = r.opt.LIABudget
+		q.budget = r.liaBudget()
 	}
+	tc := time.Now()
 	res, sol, err := q.check(ctx, append(noOvf, errG)...)
 	if err == errBudget {
 		return true, nil
+	}
+	if approx && mode == encode.LIA {
+		r.liaLast = time.Since(tc)
 	}
 	if err != nil {
 		return false, err
