@@ -69,7 +69,7 @@ func (q *queries) solver(goals []*smt.Term) (*smt.Solver, []*smt.Term) {
 	}
 	q.closeLast()
 	sol := q.z.NewSimpleSolver()
-	if q.r.mode == encode.BV {
+	if q.r.mode == encode.BV && !(q.mode == encode.LIA && q.r.liaExact) {
 		if q.r.opt.Z3BV || q.mode != encode.BV {
 			sol = q.z.NewSolver()
 		} else {

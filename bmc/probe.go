@@ -1,0 +1,124 @@
+// This file implements the probe run: one concrete run of the program
+// whose loop iterations and recursion depth suggest the first bound.
+
+package bmc
+
+import (
+	"slices"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/ir/exec"
+	"github.com/numpred/numpred/numeric"
+)
+
+// probeMaxSteps bounds the probe run; a run that needs more suggests no
+// bound (the doubling schedule from 1 is kept).
+const probeMaxSteps = 1 << 16
+
+// probeMaxK is the largest first bound a probe may suggest: beyond it the
+// doubling schedule from 1 is kept, whose small rounds find shallow errors
+// before the graph grows.
+const probeMaxK = 16
+
+// probeBound returns the bound that one concrete run of prog needs (the
+// most back edges one entry of a loop takes, and the recursion depth: the
+// unwinder cuts the k-th back edge and the call that opens a function's
+// (k+1)-th activation), on the inputs and choices of least magnitude;
+// 0 when the run does not end, needs more than probeMaxK, or the
+// program's loops are irreducible. The bound only orders the rounds: a
+// run on other inputs may need more, and the rounds after the first
+// double it as before.
+func probeBound(prog *ir.Program) int {
+	res := exec.New(prog).Run(leastOracle{}, exec.Options{MaxSteps: probeMaxSteps, RecordPath: true})
+	switch res.Outcome {
+	case exec.Returned, exec.ErrorReached, exec.Blocked, exec.Sink:
+	default:
+		return 0
+	}
+	infos := map[*ir.Func]*loopInfo{}
+	info := func(f *ir.Func) *loopInfo {
+		li, ok := infos[f]
+		if !ok {
+			li, _ = loops(f)
+			infos[f] = li
+		}
+		return li
+	}
+	// One activation per call depth: its function and the iteration
+	// counts of the loops around its current location.
+	type act struct {
+		fn    *ir.Func
+		iters map[int]int
+	}
+	var stack []act
+	need := 1
+	for _, st := range res.Path {
+		for len(stack) > st.Depth+1 {
+			stack = stack[:len(stack)-1] // returned from deeper activations
+		}
+		if st.Return {
+			continue // the Call edge was counted when taken
+		}
+		e := st.Edge
+		fn := e.From.Func
+		if len(stack) == st.Depth {
+			active := 0
+			for _, a := range stack {
+				if a.fn == fn {
+					active++
+				}
+			}
+			need = max(need, active+1)
+			stack = append(stack, act{fn: fn, iters: map[int]int{}})
+		}
+		if len(stack) != st.Depth+1 || stack[st.Depth].fn != fn {
+			return 0 // not the path shape expected
+		}
+		li := info(fn)
+		if li == nil {
+			return 0
+		}
+		a := &stack[st.Depth]
+		from, to := li.of[e.From.ID], li.of[e.To.ID]
+		next := make(map[int]int, len(to))
+		for _, lp := range to {
+			if !slices.Contains(from, lp) {
+				next[lp] = 0 // entering the loop
+				continue
+			}
+			c := a.iters[lp]
+			if li.heads[lp] == e.To {
+				c++ // a back edge: the unwinder allows it while c <= k
+				need = max(need, c)
+			}
+			next[lp] = c
+		}
+		a.iters = next
+	}
+	if need > probeMaxK {
+		return 0
+	}
+	return need
+}
+
+// leastOracle answers every input and arbitrary value with the value of
+// least magnitude in its range, and every choice with the first enabled
+// edge.
+type leastOracle struct{}
+
+func (leastOracle) Input(h *ir.Havoc, _ *ir.Edge) (numeric.Int, bool) { return least(h.Range), true }
+
+func (leastOracle) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int { return least(h.Range) }
+
+func (leastOracle) Choose(*ir.Loc, []*ir.Edge) (int, bool) { return 0, true }
+
+// least returns the value of least magnitude in r (0 when r holds it).
+func least(r numeric.Range) numeric.Int {
+	switch {
+	case r.Lo.IsFinite() && r.Lo.Int().Sign() > 0:
+		return r.Lo.Int()
+	case r.Hi.IsFinite() && r.Hi.Int().Sign() < 0:
+		return r.Hi.Int()
+	}
+	return numeric.I(0)
+}

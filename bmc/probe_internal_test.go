@@ -1,0 +1,37 @@
+package bmc
+
+import (
+	"testing"
+
+	"github.com/numpred/numpred/frontend"
+)
+
+// TestProbeBound: the first bound is what one run on the least inputs
+// needs, as the unwinder counts: the back edges of one loop entry (a
+// loop re-entered starts again), and the recursion depth.
+func TestProbeBound(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      int
+	}{
+		{"no loop", `int main() { return 0; }`, 1},
+		{"five iterations", `int main() { int i; for (i = 0; i < 5; i++) ; return 0; }`, 5},
+		{"nested, re-entered", `int main() { int i, j; for (i = 0; i < 2; i++) for (j = 0; j < 3; j++) ; return 0; }`, 3},
+		{"in a callee called twice", `void f() { int j; for (j = 0; j < 4; j++) ; }
+int main() { f(); f(); return 0; }`, 4},
+		{"recursion", `int r(int n) { if (n <= 0) return 0; return r(n - 1); }
+int main() { return r(3); }`, 4},
+		{"least input", `extern int __VERIFIER_nondet_int(void);
+int main() { int n = __VERIFIER_nondet_int(); int i; if (n < 2) n = 2; for (i = 0; i < n; i++) ; return 0; }`, 2},
+		{"beyond the cap", `int main() { int i; for (i = 0; i < 100; i++) ; return 0; }`, 0},
+		{"endless", `int main() { while (1) ; return 0; }`, 0},
+	} {
+		prog, err := frontend.Parse(c.name+".c", []byte(c.src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := probeBound(prog); got != c.want {
+			t.Errorf("%s: probe bound %d, want %d", c.name, got, c.want)
+		}
+	}
+}
