@@ -4,6 +4,7 @@
 package bmc
 
 import (
+	"math/rand/v2"
 	"slices"
 
 	"github.com/numpred/numpred/ir"
@@ -13,27 +14,56 @@ import (
 
 // probeMaxSteps bounds the probe run; a run that needs more suggests no
 // bound (the doubling schedule from 1 is kept).
-const probeMaxSteps = 1 << 16
+const probeMaxSteps = 1 << 14
 
 // probeMaxK is the largest first bound a probe may suggest: beyond it the
 // doubling schedule from 1 is kept, whose small rounds find shallow errors
 // before the graph grows.
 const probeMaxK = 16
 
-// probeBound returns the bound that one concrete run of prog needs (the
-// most back edges one entry of a loop takes, and the recursion depth: the
-// unwinder cuts the k-th back edge and the call that opens a function's
-// (k+1)-th activation), on the inputs and choices of least magnitude;
-// 0 when the run does not end, needs more than probeMaxK, or the
-// program's loops are irreducible. The bound only orders the rounds: a
-// run on other inputs may need more, and the rounds after the first
-// double it as before.
+// probeRuns is the number of probe runs: the least inputs, then small
+// random ones.
+const probeRuns = 8
+
+// probeBound returns the bound that a few concrete runs of prog need
+// (see runBound), on the inputs and choices of least magnitude and on
+// small random ones (a guard such as in0 * y != 0 skips a loop on the
+// least inputs only); 0 when none ends within probeMaxSteps or one needs
+// more than probeMaxK. The bound only orders the rounds: a run on other
+// inputs may need more, and the rounds after the first double it as
+// before.
 func probeBound(prog *ir.Program) int {
-	res := exec.New(prog).Run(leastOracle{}, exec.Options{MaxSteps: probeMaxSteps, RecordPath: true})
+	m := exec.New(prog)
+	rng := rand.New(rand.NewPCG(1, 2))
+	need := 0
+	for i := 0; i < probeRuns; i++ {
+		var o exec.Oracle = leastOracle{}
+		if i > 0 {
+			o = &smallOracle{rng: rng}
+		}
+		k, ok := runBound(prog, m, o)
+		if !ok {
+			return 0
+		}
+		need = max(need, k)
+	}
+	return need
+}
+
+// runBound returns the bound one run needs (the most back edges one
+// entry of a loop takes, and the recursion depth: the unwinder cuts the
+// k-th back edge and the call that opens a function's (k+1)-th
+// activation), 0 when the run ends in no way that matters (an undefined
+// operation); ok is false when no first bound should be taken (a run
+// beyond the step limit, more than probeMaxK, irreducible loops).
+func runBound(prog *ir.Program, m *exec.Machine, o exec.Oracle) (int, bool) {
+	res := m.Run(o, exec.Options{MaxSteps: probeMaxSteps, RecordPath: true})
 	switch res.Outcome {
 	case exec.Returned, exec.ErrorReached, exec.Blocked, exec.Sink:
+	case exec.StepLimit, exec.DepthLimit:
+		return 0, false // long or endless runs: no first bound from these
 	default:
-		return 0
+		return 0, true
 	}
 	infos := map[*ir.Func]*loopInfo{}
 	info := func(f *ir.Func) *loopInfo {
@@ -72,11 +102,11 @@ func probeBound(prog *ir.Program) int {
 			stack = append(stack, act{fn: fn, iters: map[int]int{}})
 		}
 		if len(stack) != st.Depth+1 || stack[st.Depth].fn != fn {
-			return 0 // not the path shape expected
+			return 0, false // not the path shape expected
 		}
 		li := info(fn)
 		if li == nil {
-			return 0
+			return 0, false
 		}
 		a := &stack[st.Depth]
 		from, to := li.of[e.From.ID], li.of[e.To.ID]
@@ -96,9 +126,9 @@ func probeBound(prog *ir.Program) int {
 		a.iters = next
 	}
 	if need > probeMaxK {
-		return 0
+		return 0, false
 	}
-	return need
+	return need, true
 }
 
 // leastOracle answers every input and arbitrary value with the value of
@@ -111,6 +141,29 @@ func (leastOracle) Input(h *ir.Havoc, _ *ir.Edge) (numeric.Int, bool) { return l
 func (leastOracle) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int { return least(h.Range) }
 
 func (leastOracle) Choose(*ir.Loc, []*ir.Edge) (int, bool) { return 0, true }
+
+// smallOracle answers inputs and arbitrary values with random values of
+// magnitude at most 8 (the closest in range when none is), and choices
+// at random.
+type smallOracle struct{ rng *rand.Rand }
+
+func (o *smallOracle) Input(h *ir.Havoc, _ *ir.Edge) (numeric.Int, bool) {
+	return o.small(h.Range), true
+}
+
+func (o *smallOracle) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int { return o.small(h.Range) }
+
+func (o *smallOracle) Choose(_ *ir.Loc, enabled []*ir.Edge) (int, bool) {
+	return o.rng.IntN(len(enabled)), true
+}
+
+func (o *smallOracle) small(r numeric.Range) numeric.Int {
+	v := numeric.I(o.rng.Int64N(17) - 8)
+	if !r.Contains(v) {
+		return least(r)
+	}
+	return v
+}
 
 // least returns the value of least magnitude in r (0 when r holds it).
 func least(r numeric.Range) numeric.Int {
