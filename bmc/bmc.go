@@ -68,7 +68,9 @@ type Options struct {
 	// DefaultNarrow.
 	Narrow int
 	// NoProbe starts the increasing bounds at 1 instead of at the bound
-	// one concrete run on the least inputs needs (see probeBound).
+	// a few concrete runs on small inputs need (see probeBound), and
+	// does not take a probe run that reaches an error as the
+	// counterexample.
 	NoProbe bool
 	// LIABudget limits each check of the LIA over-approximation that a
 	// program needing BV goes through first (see StrictBV): a check that
@@ -106,6 +108,7 @@ func DefaultOptions() Options {
 type Stats struct {
 	K          int           // the last bound tried
 	FirstK     int           // the first bound of an increasing schedule (see Options.NoProbe)
+	ProbeFound bool          // a probe run found the counterexample (no formula was built)
 	Rounds     int           // bounds tried
 	Nodes      int           // nodes of the last unwound graph (BMC)
 	Arcs       int           // arcs of the last unwound graph
@@ -284,7 +287,18 @@ func (r *runner) run(ctx context.Context) error {
 		ks = nil
 		k0 := 1
 		if !r.opt.NoProbe {
-			k0 = max(1, probeBound(prog))
+			k, errInputs := probeBound(prog)
+			k0 = max(1, k)
+			if errInputs != nil {
+				// A probe run reached an error: replayed and trusted,
+				// it is the counterexample (no formula needed).
+				c, err := cex.Replay(ctx, prog, errInputs, cex.ReplayOptions{})
+				if err == nil && c.Trusted() {
+					r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", c
+					r.res.Stats.ProbeFound = true
+					return nil
+				}
+			}
 		}
 		r.res.Stats.FirstK = k0
 		for k := k0; k <= 1<<20; k *= 2 {

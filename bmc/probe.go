@@ -32,7 +32,10 @@ const probeRuns = 8
 // more than probeMaxK. The bound only orders the rounds: a run on other
 // inputs may need more, and the rounds after the first double it as
 // before.
-func probeBound(prog *ir.Program) int {
+//
+// errInputs, when not nil, are the inputs of a probe run that reached an
+// error (as exec.Inputs takes them), for the caller to replay.
+func probeBound(prog *ir.Program) (k int, errInputs []numeric.Int) {
 	m := exec.New(prog)
 	rng := rand.New(rand.NewPCG(1, 2))
 	need := 0
@@ -41,13 +44,16 @@ func probeBound(prog *ir.Program) int {
 		if i > 0 {
 			o = &smallOracle{rng: rng}
 		}
-		k, ok := runBound(prog, m, o)
+		k, ok, res := runBound(prog, m, o)
+		if res.Outcome == exec.ErrorReached && res.Arbitrary == 0 && res.Overflows == 0 && errInputs == nil {
+			errInputs = res.InputValues()
+		}
 		if !ok {
-			return 0
+			return 0, errInputs
 		}
 		need = max(need, k)
 	}
-	return need
+	return need, errInputs
 }
 
 // runBound returns the bound one run needs (the most back edges one
@@ -56,14 +62,14 @@ func probeBound(prog *ir.Program) int {
 // activation), 0 when the run ends in no way that matters (an undefined
 // operation); ok is false when no first bound should be taken (a run
 // beyond the step limit, more than probeMaxK, irreducible loops).
-func runBound(prog *ir.Program, m *exec.Machine, o exec.Oracle) (int, bool) {
+func runBound(prog *ir.Program, m *exec.Machine, o exec.Oracle) (int, bool, exec.Result) {
 	res := m.Run(o, exec.Options{MaxSteps: probeMaxSteps, RecordPath: true})
 	switch res.Outcome {
 	case exec.Returned, exec.ErrorReached, exec.Blocked, exec.Sink:
 	case exec.StepLimit, exec.DepthLimit:
-		return 0, false // long or endless runs: no first bound from these
+		return 0, false, res // long or endless runs: no first bound from these
 	default:
-		return 0, true
+		return 0, true, res
 	}
 	infos := map[*ir.Func]*loopInfo{}
 	info := func(f *ir.Func) *loopInfo {
@@ -102,11 +108,11 @@ func runBound(prog *ir.Program, m *exec.Machine, o exec.Oracle) (int, bool) {
 			stack = append(stack, act{fn: fn, iters: map[int]int{}})
 		}
 		if len(stack) != st.Depth+1 || stack[st.Depth].fn != fn {
-			return 0, false // not the path shape expected
+			return 0, false, res // not the path shape expected
 		}
 		li := info(fn)
 		if li == nil {
-			return 0, false
+			return 0, false, res
 		}
 		a := &stack[st.Depth]
 		from, to := li.of[e.From.ID], li.of[e.To.ID]
@@ -126,9 +132,9 @@ func runBound(prog *ir.Program, m *exec.Machine, o exec.Oracle) (int, bool) {
 		a.iters = next
 	}
 	if need > probeMaxK {
-		return 0, false
+		return 0, false, res
 	}
-	return need, true
+	return need, true, res
 }
 
 // leastOracle answers every input and arbitrary value with the value of

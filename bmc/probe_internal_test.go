@@ -1,9 +1,12 @@
 package bmc
 
 import (
+	"context"
 	"testing"
 
 	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/numeric"
 )
 
 // TestProbeBound: the first bound is what the probe runs need, as the
@@ -32,7 +35,7 @@ int main() { int n = __VERIFIER_nondet_int(); int i; if (n != 0) for (i = 0; i <
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		got := probeBound(prog)
+		got, _ := probeBound(prog)
 		if c.want < 0 {
 			// At least the least input's 2, at most the largest's 8.
 			if got < 3 || got > -c.want {
@@ -42,6 +45,32 @@ int main() { int n = __VERIFIER_nondet_int(); int i; if (n != 0) for (i = 0; i <
 		}
 		if got != c.want {
 			t.Errorf("%s: probe bound %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestProbeFindsError: a probe run that reaches the error on small inputs
+// gives its inputs, and Run answers FALSE with its replay, trusted, and
+// without a formula; with NoProbe the formula finds it.
+func TestProbeFindsError(t *testing.T) {
+	prog, err := frontend.Parse("probe.c", []byte(`extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); if (x > 2) reach_error(); return 0; }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, in := probeBound(prog); len(in) != 1 || in[0].Cmp(numeric.I(2)) <= 0 {
+		t.Fatalf("probe inputs %v, want one above 2", in)
+	}
+	for _, noProbe := range []bool{false, true} {
+		opt := DefaultOptions()
+		opt.NoProbe = noProbe
+		res, err := Run(context.Background(), prog, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != interp.False || res.Counterexample == nil || !res.Counterexample.Trusted() || res.Stats.ProbeFound == noProbe {
+			t.Errorf("NoProbe %v: %v (probe found it: %v), want FALSE found by the probe only without NoProbe", noProbe, res.Verdict, res.Stats.ProbeFound)
 		}
 	}
 }

@@ -55,7 +55,7 @@ func TestSoundness(t *testing.T) {
 	}
 	for _, ind := range []bool{false, true} {
 		name := map[bool]string{false: "bmc", true: "kind"}[ind]
-		var proved, refuted, unknown, wrong, slow int
+		var proved, refuted, unknown, wrong, slow, probed int
 		var worst time.Duration
 		start := time.Now()
 		for _, task := range tasks {
@@ -88,12 +88,15 @@ func TestSoundness(t *testing.T) {
 				proved++
 			case res.Verdict == interp.False:
 				refuted++
+				if res.Stats.ProbeFound {
+					probed++
+				}
 			default:
 				unknown++
 				t.Logf("%s: UNKNOWN on %s (%s, k=%d, %v)\n%s", name, task.Name, res.Reason, res.Stats.K, d, task.Program.Source())
 			}
 		}
-		t.Logf("%s: %d tasks (%d TRUE, %d FALSE): proved %d, refuted %d, unknown %d, wrong %d; %d over a second, slowest %v, total %v",
-			name, len(tasks), st.True, st.False, proved, refuted, unknown, wrong, slow, worst.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+		t.Logf("%s: %d tasks (%d TRUE, %d FALSE): proved %d, refuted %d (%d by a probe run), unknown %d, wrong %d; %d over a second, slowest %v, total %v",
+			name, len(tasks), st.True, st.False, proved, refuted, probed, unknown, wrong, slow, worst.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	}
 }
