@@ -113,6 +113,7 @@ func runBMC(prog *ir.Program, cfg Config, induction bool) (*Result, error) {
 		{"queries", float64(st.Queries)}, {"solver_s", st.SolverTime.Seconds()},
 		{"encode_s", st.EncodeTime.Seconds()}, {"interp_s", st.InterpTime.Seconds()},
 		{"invariants", float64(st.Invariants)}, {"widened", float64(st.Widened)},
+		{"first_k", float64(st.FirstK)}, {"probe_found", b2f(st.ProbeFound)},
 	}
 	out.Search.Queries = st.Queries
 	out.Search.SMTTime = st.SolverTime
@@ -176,4 +177,12 @@ func engineOf(induction bool) string {
 		return KInduction
 	}
 	return BMC
+}
+
+// b2f is 1 for true, 0 for false (a statistic).
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
