@@ -23,8 +23,9 @@ type Options struct {
 	// otherwise.
 	Induction bool
 	// Unwind is the bound k: loop iterations (plus the (k+1)-th up to
-	// its back edges) and recursive activations unwound. 0 means increasing k = 1, 2, 4, 8, ... until a verdict,
-	// the node limit, or the end of the context.
+	// its back edges) and recursive activations unwound. 0 means
+	// increasing k, from the probe's bound (see NoProbe; 1 without one),
+	// doubling until a verdict, the node limit, or the end of the context.
 	Unwind int
 	// Encoding is the formula's arithmetic; encode.BV (bit-precise) by
 	// default. The IR makes C's wrap-around explicit, so LIA is the same

@@ -29,8 +29,11 @@
 //  3. no error and no cut arc reachable: TRUE; a reachable cut arc: the
 //     bound was too small (the next k, or UNKNOWN "bound reached").
 //
-// With Options.Unwind 0, k runs through 1, 2, 4, 8, ... until a verdict,
-// the node limit or the end of the context.
+// With Options.Unwind 0, k starts at the bound a few concrete runs on
+// small inputs need (probe.go; 1 when they give none) and doubles until a
+// verdict, the node limit or the end of the context. A probe run that
+// reaches an error is replayed, and when trusted it is the
+// counterexample: no formula is built.
 //
 // # k-induction
 //
