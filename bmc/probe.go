@@ -22,8 +22,8 @@ const probeMaxSteps = 1 << 14
 const probeMaxK = 16
 
 // probeRuns is the number of probe runs: the least inputs, then small
-// random ones.
-const probeRuns = 8
+// random ones (each at most probeMaxSteps steps: a few milliseconds).
+const probeRuns = 32
 
 // probeBound returns the bound that a few concrete runs of prog need
 // (see runBound), on the inputs and choices of least magnitude and on

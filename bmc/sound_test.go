@@ -16,10 +16,11 @@ import (
 )
 
 var (
-	soundN     = flag.Int("bmc.sound.n", 10, "generated tasks of TestSoundness")
-	soundSeed  = flag.Uint64("bmc.sound.seed", 1, "seed of TestSoundness")
-	soundDump  = flag.String("bmc.sound.dump", "", "TestSoundness also writes the tasks to this directory (NAME_true.c, NAME_false.c, with NAME_*.yml stating the data model), for other tools")
-	soundLimit = flag.Duration("bmc.sound.limit", 5*time.Second, "time limit of one run in TestSoundness (the issue asks for 1 s on an idle machine)")
+	soundN       = flag.Int("bmc.sound.n", 10, "generated tasks of TestSoundness")
+	soundSeed    = flag.Uint64("bmc.sound.seed", 1, "seed of TestSoundness")
+	soundDump    = flag.String("bmc.sound.dump", "", "TestSoundness also writes the tasks to this directory (NAME_true.c, NAME_false.c, with NAME_*.yml stating the data model), for other tools")
+	soundNoProbe = flag.Bool("bmc.sound.noprobe", false, "TestSoundness: Options.NoProbe (the formula finds every bug, from k = 1)")
+	soundLimit   = flag.Duration("bmc.sound.limit", 5*time.Second, "time limit of one run in TestSoundness (the issue asks for 1 s on an idle machine)")
 )
 
 // TestSoundness runs BMC and k-induction on the soundness oracle's
@@ -63,6 +64,7 @@ func TestSoundness(t *testing.T) {
 			opt.Z3BV = *z3BV
 			opt.SeparateQueries = *separate
 			opt.Induction = ind
+			opt.NoProbe = *soundNoProbe
 			ctx, cancel := context.WithTimeout(context.Background(), *soundLimit)
 			t0 := time.Now()
 			res, err := bmc.Run(ctx, task.IR, opt)
