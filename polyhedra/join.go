@@ -261,7 +261,12 @@ func (d *Domain) join(a, b Poly) Poly {
 		// overlapping blocks apart instead (an upper bound).
 		d.st.approximated()
 		for _, g := range groups(a.n, pa, pb) {
-			h := hull(product(partsOver(pa, g), g, d.st), product(partsOver(pb, g), g, d.st))
+			ga, gb := partsOver(pa, g), partsOver(pb, g)
+			if productVertices(ga)+productVertices(gb) > joinMaxVertices {
+				out.blocks = append(out.blocks, d.joinByBlocks(ga, gb)...)
+				continue
+			}
+			h := hull(product(ga, g, d.st), product(gb, g, d.st))
 			out.blocks = append(out.blocks, split(h, g)...)
 		}
 		sortBlocks(out.blocks)
@@ -274,6 +279,52 @@ func (d *Domain) join(a, b Poly) Poly {
 		out.blocks = append(out.blocks, split(h, rest)...)
 	}
 	sortBlocks(out.blocks)
+	return out
+}
+
+// joinByBlocks returns an upper bound of the hull of the products of
+// parts a and b over one group of overlapping blocks whose products are
+// still too large (kbfiltr_simpl2: a chain of blocks whose product had
+// hundreds of thousands of vertices, one join running past 2 minutes):
+// the blocks of the finer side, each hulled with the other side's
+// projection onto its dimensions (a product of the projections of the
+// other side's blocks it meets). Every point of either operand projects
+// into each such hull, so their product contains the exact hull. A block
+// whose other side's projection is itself too large a product is left
+// out (unconstrained).
+func (d *Domain) joinByBlocks(a, b []block) []block {
+	base, other := a, b
+	if len(base) < len(other) {
+		base, other = other, base
+	}
+	var out []block
+	for _, blk := range base {
+		in := make(map[numeric.Dim]bool, len(blk.dims))
+		for _, x := range blk.dims {
+			in[x] = true
+		}
+		var proj []block
+		for _, ob := range other {
+			var keep []int
+			var kd []numeric.Dim
+			for i, x := range ob.dims {
+				if in[x] {
+					keep, kd = append(keep, i), append(kd, x)
+				}
+			}
+			if len(keep) > 0 {
+				proj = append(proj, block{dims: kd, p: ob.p.project(keep)})
+			}
+		}
+		if productVertices(proj) > joinMaxVertices {
+			continue
+		}
+		h := hull(blk.p, product(proj, blk.dims, d.st))
+		if h.isEmpty() {
+			continue // never: blk's polyhedron is not empty
+		}
+		out = append(out, split(h, blk.dims)...)
+	}
 	return out
 }
 
