@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -14,8 +13,8 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/abe"
-	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/internal/gcccheck"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -28,29 +27,10 @@ var (
 	cartFlag     = flag.Bool("abe.cart", false, "cartesian abstraction in -abe.svcomp")
 )
 
-// checkGCC checks that a FALSE verdict's counterexample is trusted and,
-// when gcc is installed, that the compiled task calls reach_error on its
-// inputs.
+// checkGCC checks a FALSE verdict's counterexample against gcc.
 func checkGCC(t *testing.T, file, name string, res *abe.Result) {
 	t.Helper()
-	if res.Counterexample == nil || !res.Counterexample.Trusted() {
-		t.Errorf("%s %s: FALSE without a trusted counterexample", file, name)
-		return
-	}
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	ok, err := cex.ReplayGCC(ctx, gcc, file, string(frontend.TaskDataModel(file)), res.Counterexample)
-	if err != nil {
-		t.Logf("%s %s: gcc replay not run: %v", file, name, err)
-		return
-	}
-	if !ok {
-		t.Errorf("%s %s: the counterexample does not reach reach_error when compiled with gcc", file, name)
-	}
+	gcccheck.CheckFalse(t, file, name, res.Counterexample)
 }
 
 type task struct{ file, category, expected string }

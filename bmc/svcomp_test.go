@@ -14,6 +14,7 @@ import (
 
 	"github.com/numpred/numpred/bmc"
 	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/internal/gcccheck"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -94,6 +95,7 @@ func TestSVCOMP(t *testing.T) {
 				c.proved++
 			case res.Verdict == interp.False:
 				c.refuted++
+				gcccheck.CheckFalse(t, filepath.Join(dir, r.file), fmt.Sprintf("%s (probe run: %v)", eng, res.Stats.ProbeFound), res.Counterexample)
 			default:
 				c.unknown++
 			}
