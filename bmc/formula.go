@@ -223,6 +223,23 @@ func (e *encoding) run(ctxErr func() error, visit func(*node)) error {
 		if visit != nil {
 			visit(n)
 		}
+		if dead(n.guard) {
+			// Unreachable (its guard folded to false): its arcs are
+			// never taken, and nothing is built for them.
+			for _, a := range n.out {
+				a.guard, a.post = n.guard, n.state
+				if a.kind == arcCut {
+					a.post = nil
+				}
+			}
+			if !keepState(n) {
+				n.state = nil
+			}
+			for _, a := range n.in {
+				a.post = nil
+			}
+			continue
+		}
 		choice := len(n.out) > 1 && !e.exclusive(n.loc)
 		keep := false
 		for _, a := range n.out {
@@ -247,17 +264,24 @@ func (e *encoding) run(ctxErr func() error, visit func(*node)) error {
 // solver passes that do not share subterms.
 func (e *encoding) merge(n *node) {
 	gs := make([]*smt.Term, 0, len(n.in))
+	ins := make([]*arc, 0, len(n.in)) // the arcs that may be taken
 	for _, a := range n.in {
-		gs = append(gs, a.guard)
+		if !dead(a.guard) {
+			gs = append(gs, a.guard)
+			ins = append(ins, a)
+		}
 	}
 	n.guard = e.name("g", e.or(gs))
-	if len(n.in) == 1 {
-		n.state = n.in[0].post
+	switch len(ins) {
+	case 0:
+		n.state = n.in[0].post // unreachable: any state
+		return
+	case 1:
+		n.state = ins[0].post
 		return
 	}
 	// φ: the first arc (in order) whose guard holds gives the value; the
 	// last is the default.
-	ins := n.in
 	last := ins[len(ins)-1].post
 	out := &state{m: make(encode.State, len(last.m))}
 	for id, v := range last.m {
@@ -278,6 +302,23 @@ func (e *encoding) merge(n *node) {
 		out.m[id] = v
 	}
 	n.state = out
+}
+
+// dead reports whether the guard g folded to false.
+func dead(g *smt.Term) bool {
+	v, ok := g.BoolValue()
+	return ok && !v
+}
+
+// keepState reports whether n's state must outlive its out-arcs: return
+// arcs read a call node's.
+func keepState(n *node) bool {
+	for _, a := range n.out {
+		if a.kind == arcCall {
+			return true
+		}
+	}
+	return false
 }
 
 // name returns a constant equal to t, asserting the equality (constants

@@ -58,6 +58,7 @@ type Path struct {
 	w       *widths
 	narrow  int         // BV: the width products, quotients and remainders are computed at (0: their type's; see Terms.SetNarrow)
 	unfit   []*smt.Term // BV, narrow: the conditions under which a narrowed operation of the current step is inexact
+	fold    bool        // fold constants (fold.go): Terms do, a Path's formula keeps one conjunct per edge
 }
 
 // NewPath starts a path at the entry of prog's main.
@@ -296,6 +297,11 @@ func (p *Path) fit(t *smt.Term, v *ir.Var) *smt.Term {
 
 // resize sign-extends or cuts the signed vector t to w bits.
 func (p *Path) resize(t *smt.Term, w int) *smt.Term {
+	if width(t) != w {
+		if v, ok := p.value(t); ok {
+			return p.litAt(v, w)
+		}
+	}
 	switch tw := width(t); {
 	case tw < w:
 		return p.ctx.SignExt(t, w-tw)
@@ -430,6 +436,9 @@ func (p *Path) exprAtLeast(e numeric.LinExpr, w int) *smt.Term {
 // exprAt returns the term of e, in BV at width w >= need(e) (operands
 // sign-extended from their variables' widths).
 func (p *Path) exprAt(e numeric.LinExpr, w int) *smt.Term {
+	if v, ok := p.foldExpr(e); ok {
+		return p.litAt(v, w)
+	}
 	lit := p.lit
 	if p.mode == BV {
 		lit = func(c numeric.Int) *smt.Term { return p.ctx.BVBig(c.Big(), w) }
@@ -474,6 +483,12 @@ func (p *Path) Constraint(c numeric.Constraint) *smt.Term {
 	if p.mode == BV {
 		w = p.w.need(c.Expr())
 	}
+	if v, ok := p.foldExpr(c.Expr()); ok {
+		if c.Kind() == numeric.EQ {
+			return p.ctx.BoolVal(v.IsZero())
+		}
+		return p.ctx.BoolVal(v.Sign() <= 0)
+	}
 	e := p.exprAt(c.Expr(), w)
 	zero := p.ctx.IntVal(0)
 	if p.mode == BV {
@@ -495,19 +510,15 @@ func (p *Path) Cond(c ir.Cond) *smt.Term {
 	case *ir.Atom:
 		return p.Constraint(c.C)
 	case *ir.Not:
-		return p.ctx.Not(p.Cond(c.X))
+		x := p.Cond(c.X)
+		if b, ok := p.foldBool(x); ok {
+			return p.ctx.BoolVal(!b)
+		}
+		return p.ctx.Not(x)
 	case *ir.And:
-		ts := make([]*smt.Term, len(c.Xs))
-		for i, x := range c.Xs {
-			ts[i] = p.Cond(x)
-		}
-		return p.ctx.And(ts...)
+		return p.junction(c.Xs, false)
 	case *ir.Or:
-		ts := make([]*smt.Term, len(c.Xs))
-		for i, x := range c.Xs {
-			ts[i] = p.Cond(x)
-		}
-		return p.ctx.Or(ts...)
+		return p.junction(c.Xs, true)
 	case *ir.BoolConst:
 		return p.ctx.BoolVal(c.V)
 	case *ir.Nondet:
@@ -515,6 +526,32 @@ func (p *Path) Cond(c ir.Cond) *smt.Term {
 		return p.ctx.Const(fmt.Sprintf("choice#%d", p.n), p.ctx.BoolSort())
 	}
 	panic(fmt.Sprintf("encode: unknown condition %T", c))
+}
+
+// junction returns the conjunction (or false) or the disjunction (or
+// true) of cs, folding literal operands.
+func (p *Path) junction(cs []ir.Cond, or bool) *smt.Term {
+	ts := make([]*smt.Term, 0, len(cs))
+	for _, x := range cs {
+		t := p.Cond(x)
+		if b, ok := p.foldBool(t); ok {
+			if b == or {
+				return p.ctx.BoolVal(or) // decides the junction
+			}
+			continue // neutral
+		}
+		ts = append(ts, t)
+	}
+	switch len(ts) {
+	case 0:
+		return p.ctx.BoolVal(!or)
+	case 1:
+		return ts[0]
+	}
+	if or {
+		return p.ctx.Or(ts...)
+	}
+	return p.ctx.And(ts...)
 }
 
 // def returns the term of a Def, or nil when the encoding leaves it to a
@@ -533,6 +570,9 @@ func (p *Path) liaDef(d *ir.Def) *smt.Term {
 	m := d.Y.Constant()
 	if m.Sign() <= 0 {
 		return nil
+	}
+	if r := p.foldLIADef(d, m); r != nil {
+		return r
 	}
 	x := p.Expr(d.X)
 	mt := p.lit(m)
@@ -572,6 +612,9 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 			return p.ctx.BVAShr(x, p.ctx.BVBig(big.NewInt(int64(s)), w))
 		}
 		return nil
+	}
+	if r := p.foldBVDef(d); r != nil {
+		return r
 	}
 	if r := p.narrowDef(d); r != nil {
 		return r

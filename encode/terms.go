@@ -30,6 +30,7 @@ func NewTerms(ctx *smt.Context, prog *ir.Program, mode Mode) (*Terms, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.fold = true
 	return &Terms{p: p}, nil
 }
 
