@@ -456,6 +456,15 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		if approx {
 			return true, nil
 		}
+		// 1a. A path that takes no undetermined value (arbitrary.go).
+		c, err = r.determinedPath(ctx, q, e, g, append(noOvf, errG))
+		if err != nil {
+			return false, err
+		}
+		if c != nil {
+			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", c
+			return false, errDone
+		}
 		r.res.Reason = fmt.Sprintf("an error is reachable in the formula at k=%d, but the model does not replay as a trusted counterexample", k)
 		return false, errDone
 	case smt.Unknown:
@@ -525,6 +534,37 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	}
 	// 4. k-induction's step case.
 	return false, r.step(ctx, k)
+}
+
+// determinedPath looks for a model of goals whose path takes no value
+// the program leaves undetermined, and returns its counterexample when
+// it replays as a trusted one; nil otherwise.
+func (r *runner) determinedPath(ctx context.Context, q *queries, e *encoding, g *graph, goals []*smt.Term) (*cex.Counterexample, error) {
+	order, err := g.topo()
+	if err != nil {
+		return nil, err
+	}
+	arb := arbitraryArcs(r.prog, g, order)
+	if len(arb) == 0 {
+		return nil, nil
+	}
+	res, sol, err := q.check(ctx, append(goals, e.z.Not(e.or(arb)))...)
+	if err == errBudget {
+		return nil, nil
+	}
+	if err != nil || res != smt.Sat {
+		return nil, err
+	}
+	m, err := sol.Model()
+	if err != nil {
+		return nil, ctx.Err()
+	}
+	c, err := counterexample(ctx, r.prog, m, g)
+	m.Close()
+	if err != nil || c == nil || !c.Trusted() {
+		return nil, err
+	}
+	return c, nil
 }
 
 // needsBV reports whether prog has an operation that LIA can only

@@ -23,7 +23,10 @@
 //
 //  1. error reachable without a signed overflow: the model's path and
 //     inputs (model.go) are replayed by cex.Replay: FALSE when the run is
-//     trusted (cex.Counterexample.Trusted), else UNKNOWN;
+//     trusted (cex.Counterexample.Trusted); else the error is asked again
+//     on paths that read no possibly uninitialised variable and havoc no
+//     undetermined value (arbitrary.go), FALSE when that model's run is
+//     trusted, UNKNOWN otherwise;
 //  2. error reachable only through an overflow branch (undefined
 //     behaviour in C): UNKNOWN;
 //  3. no error and no cut arc reachable: TRUE; a reachable cut arc: the
