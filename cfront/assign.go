@@ -192,6 +192,15 @@ var compoundOps = map[cc.AssignmentExpressionCase]string{
 func (b *builder) assign(n *cc.AssignmentExpression) value {
 	pos := b.pos(n)
 	x, what := b.lvalue(n.UnaryExpression)
+	if x != nil && b.ptrVars[x] {
+		if n.Case == cc.AssignmentExpressionAssign {
+			b.storePtr(x, b.eval(n.AssignmentExpression), pos)
+		} else {
+			b.eval(n.AssignmentExpression)
+			b.storePtr(x, opaque("pointer arithmetic"), pos)
+		}
+		return b.varValue(x)
+	}
 	if n.Case == cc.AssignmentExpressionAssign {
 		if x != nil {
 			b.assignExpr(x, n.AssignmentExpression, pos)
@@ -236,6 +245,10 @@ func (b *builder) incDec(operand cc.ExpressionNode, delta int64, prefix, want bo
 	if x == nil {
 		b.writeThrough(what, pos)
 		return opaque("value of an unmodelled object")
+	}
+	if b.ptrVars[x] {
+		b.storePtr(x, opaque("pointer arithmetic"), pos)
+		return opaque("pointer arithmetic")
 	}
 	var old value
 	if !prefix && want {

@@ -100,7 +100,7 @@ func (b *builder) cond(n cc.ExpressionNode, t, f *ir.Loc) {
 			return
 		}
 	}
-	v := b.eval(n)
+	v := asInteger(b.eval(n))
 	if !v.isInt {
 		b.diag(pos, ir.Warning, "condition on %s not modelled: nondeterministic", v.what)
 		b.branch(&ir.Nondet{}, t, f, pos)
@@ -113,11 +113,11 @@ func (b *builder) cond(n cc.ExpressionNode, t, f *ir.Loc) {
 // compare translates the comparison ln op rn.
 func (b *builder) compare(n cc.ExpressionNode, op string, ln, rn cc.ExpressionNode, t, f *ir.Loc) {
 	pos := b.pos(n)
-	l := b.eval(ln)
+	l := asInteger(b.eval(ln))
 	if !rn.Pure() {
 		l = b.protect(l, pos)
 	}
-	r := b.eval(rn)
+	r := asInteger(b.eval(rn))
 	if !l.isInt || !r.isInt {
 		what := l.what
 		if l.isInt {

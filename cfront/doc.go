@@ -80,7 +80,12 @@
 // not modelled: reading one as an integer havocs within the target type
 // (Warning), a condition or comparison on one is nondeterministic
 // (Warning), writes to them are dropped (Warning) — reads of them are havoc
-// anyway. A scalar local whose address is taken is not modelled either. A
+// anyway. The exception is a block-scope data pointer whose address is
+// never taken (pointer.go): it holds its address as an unsigned integer of
+// pointer width, so a null pointer, a cast between pointers and integers,
+// a copy, a truth test and a comparison are exact; any other value stored
+// into it (an address, pointer arithmetic, a call's result) is an
+// arbitrary address. A scalar local whose address is taken is not modelled either. A
 // scalar global whose address is taken stays modelled, and is havocked at
 // every write that may go through a pointer (not for writes into a named
 // array or struct) and at every call of an unknown function.

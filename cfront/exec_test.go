@@ -59,6 +59,14 @@ func TestExecAgainstGCC(t *testing.T) {
 		"int i = 0; do { i += 3; if (i > 10) break; } while (i < (a & 15)); r = i;",
 		"unsigned short u = 65535; u = u + c; r = u;",
 		"int x = a; x = (x > 0 && b > 3) ? x - 1 : x + 1; r = x;",
+		// Pointer locals modelled by their address (pointer.go).
+		"void *p = (void *)0; unsigned long u = (unsigned long)p; r = u == 0;",
+		"void *p = (void *)(long)a; r = (int)(long)p;",
+		"char *p = (char *)(long)a; r = (unsigned)((unsigned long)p >> 32);",
+		"void *p = (void *)(unsigned long)b; void *q = p; r = (q == p) + 2 * (p != 0) + 4 * (p < (void *)16);",
+		"char *p = 0; if (a > 0) p = (char *)8; r = p ? 1 : 2; if (!p) r += 10;",
+		"void *p = (void *)(long)c; void *q = (void *)0; q = p; r = (p == q) + 2 * (q == 0) + 4 * ((long)q < 0);",
+		"int *p = (int *)(long)a, *q = (int *)(long)b; r = (p > q) + 2 * (p <= q) + 4 * (p == (int *)(long)a);",
 	}
 	snippet := func(e string) string {
 		if strings.Contains(e, ";") {

@@ -23,6 +23,7 @@ type value struct {
 	e     numeric.LinExpr
 	t     ir.IntType
 	isInt bool
+	ptr   bool   // a modelled pointer (pointer.go): e is its address, of type t
 	what  string // non-integer values: what it is, for diagnostics
 }
 
@@ -413,7 +414,10 @@ func (b *builder) eval(n cc.ExpressionNode) value {
 			return opaque("void value")
 		}
 		if it, ok := intType(to); ok {
-			return b.convert(v, it, pos)
+			return b.convert(asInteger(v), it, pos)
+		}
+		if pv, ok := b.castPtr(v, to, pos); ok {
+			return pv
 		}
 		return opaque("value of type " + typeStr(to))
 	case *cc.UnaryExpression:
@@ -459,7 +463,7 @@ func (b *builder) ident(n *cc.PrimaryExpression) value {
 	name := n.Token.SrcStr()
 	if d != nil {
 		if v := b.lookup(d); v != nil {
-			return varVal(v)
+			return b.varValue(v)
 		}
 	}
 	if t := n.Type(); t != nil && t.Kind() == cc.Function {

@@ -378,7 +378,13 @@ func (b *builder) decl(d *cc.Declaration) {
 			}
 			return
 		}
-		if !ok || dd.AddressTaken() {
+		set := b.assignExpr
+		pt, isPtr := ptrType(dd.Type())
+		isPtr = isPtr && !ok && !dd.AddressTaken()
+		if isPtr {
+			it = pt // a pointer local held as its address (pointer.go)
+			set = func(x *ir.Var, n cc.ExpressionNode, pos ir.Pos) { b.storePtr(x, b.eval(n), pos) }
+		} else if !ok || dd.AddressTaken() {
 			if ok {
 				b.diag(pos, ir.Warning, "address of %s is taken: not modelled, its reads are havoc", dd.Name())
 			}
@@ -389,6 +395,9 @@ func (b *builder) decl(d *cc.Declaration) {
 		}
 		v := b.local(dd.Name(), it, pos)
 		b.vars[dd] = v
+		if isPtr {
+			b.ptrVars[v] = true
+		}
 		switch {
 		case id.Initializer != nil:
 			in := id.Initializer
@@ -396,7 +405,7 @@ func (b *builder) decl(d *cc.Declaration) {
 				in = in.InitializerList.Initializer
 			}
 			if in.Case == cc.InitializerExpr && in.AssignmentExpression != nil {
-				b.assignExpr(v, in.AssignmentExpression, b.pos(in))
+				set(v, in.AssignmentExpression, b.pos(in))
 			} else {
 				b.emit(ir.NewAssign(v, numeric.Const(0)), pos)
 			}

@@ -29,8 +29,11 @@ type translator struct {
 	// addrTaken are the modelled globals whose address is taken: writes
 	// through pointers and calls of unknown functions havoc them.
 	addrTaken []*ir.Var
-	diagSeen  map[string]bool
-	lastPos   ir.Pos
+	// ptrVars are the pointer locals modelled by their address
+	// (pointer.go).
+	ptrVars  map[*ir.Var]bool
+	diagSeen map[string]bool
+	lastPos  ir.Pos
 }
 
 // globalInit is the initial value of a global: a constant, or a havoc
@@ -49,6 +52,7 @@ func newTranslator(file string, ast *cc.AST) *translator {
 		ast:      ast,
 		prog:     ir.NewProgram(file, "c"),
 		vars:     map[*cc.Declarator]*ir.Var{},
+		ptrVars:  map[*ir.Var]bool{},
 		globals:  map[string]*ir.Var{},
 		funcs:    map[string]*ir.Func{},
 		params:   map[*ir.Func][]*ir.Var{},
