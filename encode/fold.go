@@ -31,17 +31,9 @@ func (p *Path) value(x *smt.Term) (numeric.Int, bool) {
 		return numeric.Int{}, false
 	}
 	if p.mode == BV {
-		n = signedOf(n, width(x))
+		n = smt.ToSigned(n, width(x))
 	}
 	return numeric.IntFromBig(n), true
-}
-
-// signedOf reads the w-bit pattern u as two's complement.
-func signedOf(u *big.Int, w int) *big.Int {
-	if u.Bit(w-1) == 0 {
-		return u
-	}
-	return new(big.Int).Sub(u, new(big.Int).Lsh(big.NewInt(1), uint(w)))
 }
 
 // litAt returns the literal v: in BV the w-bit signed vector of v mod
@@ -98,7 +90,7 @@ func (p *Path) foldBVDef(d *ir.Def) *smt.Term {
 	m := new(big.Int).Lsh(big.NewInt(1), uint(w))
 	ux := new(big.Int).Mod(x.Big(), m) // the operands' w-bit patterns
 	uy := new(big.Int).Mod(y.Big(), m)
-	sx, sy := signedOf(ux, w), signedOf(uy, w)
+	sx, sy := smt.ToSigned(ux, w), smt.ToSigned(uy, w)
 	var r *big.Int // the result's pattern (mod 2^w below)
 	switch d.Op {
 	case ir.DefMul:

@@ -439,6 +439,11 @@ func (p *Path) exprAt(e numeric.LinExpr, w int) *smt.Term {
 	if v, ok := p.foldExpr(e); ok {
 		return p.litAt(v, w)
 	}
+	return p.exprTerm(e, w)
+}
+
+// exprTerm is exprAt without folding (for an e that does not fold).
+func (p *Path) exprTerm(e numeric.LinExpr, w int) *smt.Term {
 	lit := p.lit
 	if p.mode == BV {
 		lit = func(c numeric.Int) *smt.Term { return p.ctx.BVBig(c.Big(), w) }
@@ -489,7 +494,7 @@ func (p *Path) Constraint(c numeric.Constraint) *smt.Term {
 		}
 		return p.ctx.BoolVal(v.Sign() <= 0)
 	}
-	e := p.exprAt(c.Expr(), w)
+	e := p.exprTerm(c.Expr(), w)
 	zero := p.ctx.IntVal(0)
 	if p.mode == BV {
 		zero = p.ctx.BVBig(new(big.Int), w)
