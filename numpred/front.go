@@ -20,6 +20,11 @@ type impl[A any] interface {
 	// literals; alphaN a conjunction of constraints.
 	alphaP(lits []PredLit) A
 	alphaN(cs []numeric.Constraint) A
+	// assumeN is the numeric Assume of cs on every numeric part of a:
+	// meet(a, alphaN(cs)) where the numeric domain is relational over
+	// cs, more precise where it is not (an interval domain keeps no
+	// relation alone, but propagates one through the bounds it meets).
+	assumeN(a A, cs []numeric.Constraint) A
 	meet(a, b A) A
 	join(a, b A) A
 	widen(a, b A, t numeric.Thresholds) A
@@ -318,27 +323,18 @@ func (f *front[A]) assume(x A, e nnf) A {
 	case ExprFalse:
 		return f.i.bot()
 	case ExprPred:
-		if k, ok := f.negEq(e.lit); ok {
-			// x ⊓ (e < 0 || e > 0), split before the numeric join loses it.
-			base := f.i.meet(x, f.alphaTerm([]literal{e.lit}, true, false))
-			lo, hi := k.SplitNeq()
-			return f.i.join(f.i.meet(base, f.i.alphaN([]numeric.Constraint{lo})),
-				f.i.meet(base, f.i.alphaN([]numeric.Constraint{hi})))
-		}
-		return f.i.meet(x, f.alphaTerm([]literal{e.lit}, true, true))
+		return f.assumeLits(x, []literal{e.lit})
 	case ExprAnd:
 		var lits []literal
 		var rest []nnf
 		for _, a := range e.args {
-			if _, neq := f.negEq(a.lit); a.kind == ExprPred && !neq {
+			if a.kind == ExprPred {
 				lits = append(lits, a.lit)
 			} else {
 				rest = append(rest, a)
 			}
 		}
-		if len(lits) > 0 {
-			x = f.i.meet(x, f.alphaTerm(lits, true, true))
-		}
+		x = f.assumeLits(x, lits)
 		for _, a := range rest {
 			x = f.assume(x, a)
 		}
@@ -351,6 +347,74 @@ func (f *front[A]) assume(x A, e nnf) A {
 		return acc
 	}
 	panic("numpred: bad nnf")
+}
+
+// assumeLits is x ⊓ alpha(lits) for a non-distributive implementation:
+// the predicate literals are met as a cube, the constraints (of atoms and
+// of the predicates' atoms) are assumed on the numeric parts (assumeN),
+// and each negated equality e != 0 splits x into e < 0 and e > 0 before
+// the numeric join loses it.
+func (f *front[A]) assumeLits(x A, lits []literal) A {
+	if len(lits) == 0 {
+		return x
+	}
+	var cs, neqs []numeric.Constraint
+	var pl []literal
+	for _, l := range lits {
+		if k, ok := f.negEq(l); ok {
+			neqs = append(neqs, k)
+			if f.isPredAtom(l) {
+				pl = append(pl, l)
+			}
+			continue
+		}
+		if f.isPredAtom(l) {
+			pl = append(pl, l)
+		}
+		if k, ok := f.litAtom(l); ok {
+			if c, ok := litConstraint(k, l.pos); ok {
+				cs = append(cs, c)
+			} else {
+				neqs = append(neqs, k)
+			}
+		}
+	}
+	if len(pl) > 0 {
+		x = f.i.meet(x, f.alphaTerm(pl, true, false))
+	}
+	if len(cs) > 0 && !f.i.isBot(x) {
+		x = f.i.assumeN(x, cs)
+	}
+	for _, k := range neqs {
+		if f.i.isBot(x) {
+			break
+		}
+		lo, hi := k.SplitNeq()
+		x = f.i.join(f.i.assumeN(x, []numeric.Constraint{lo}), f.i.assumeN(x, []numeric.Constraint{hi}))
+	}
+	return x
+}
+
+// isPredAtom reports whether the unprimed atom literal l names a
+// predicate.
+func (f *front[A]) isPredAtom(l literal) bool {
+	if l.isPred {
+		return true
+	}
+	_, _, ok := f.b.sp.PredOfAtom(l.atom)
+	return ok
+}
+
+// litAtom returns the atom of a literal over current values: its own, or
+// its predicate's (none for a primed predicate or one without an atom).
+func (f *front[A]) litAtom(l literal) (numeric.Constraint, bool) {
+	if !l.isPred {
+		return l.atom, true
+	}
+	if l.primed {
+		return numeric.Constraint{}, false
+	}
+	return f.b.sp.PredAtom(l.pred)
 }
 
 // negEq returns the equality of a negated equality literal (an atom or an

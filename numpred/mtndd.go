@@ -204,6 +204,10 @@ func (x mtnddImpl[V]) alphaN(cs []numeric.Constraint) DDVal {
 	return DDVal{x.c.toBdd(x.c.num.Assume(x.c.top(), cs...))}
 }
 
+func (x mtnddImpl[V]) assumeN(a DDVal, cs []numeric.Constraint) DDVal {
+	return DDVal{x.unary(a.u, func(n V) V { return x.c.num.Assume(n, cs...) })}
+}
+
 func (x mtnddImpl[V]) meet(a, b DDVal) DDVal { return DDVal{x.mt.meet(a.u, b.u)} }
 func (x mtnddImpl[V]) join(a, b DDVal) DDVal { return DDVal{x.mt.join(a.u, b.u)} }
 func (x mtnddImpl[V]) widen(a, b DDVal, t numeric.Thresholds) DDVal {

@@ -55,6 +55,10 @@ func (x nddImpl[V]) alphaP(lits []PredLit) DDVal { return DDVal{x.c.predCube(lit
 // precise as toBdd(N.gamma(N.alpha(cs))).
 func (x nddImpl[V]) alphaN(cs []numeric.Constraint) DDVal { return DDVal{x.c.consNode(cs, nil)} }
 
+// assumeN meets with alphaN: NDD keeps constraints as terms, and reads
+// each path's conjunction with the numeric domain's Assume.
+func (x nddImpl[V]) assumeN(a DDVal, cs []numeric.Constraint) DDVal { return x.meet(a, x.alphaN(cs)) }
+
 func (x nddImpl[V]) meet(a, b DDVal) DDVal { return DDVal{x.c.and(a.u, b.u)} }
 func (x nddImpl[V]) join(a, b DDVal) DDVal { return DDVal{x.c.or(a.u, b.u)} }
 

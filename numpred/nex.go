@@ -86,6 +86,14 @@ func (x nexImpl[V]) alphaN(cs []numeric.Constraint) NEXVal[V] {
 	return x.norm([]nexPair[V]{{x.c.tt(), x.c.num.Assume(x.c.top(), cs...)}})
 }
 
+func (x nexImpl[V]) assumeN(a NEXVal[V], cs []numeric.Constraint) NEXVal[V] {
+	out := make([]nexPair[V], len(a.pairs))
+	for i, u := range a.pairs {
+		out[i] = nexPair[V]{u.p, x.c.num.Assume(u.n, cs...)}
+	}
+	return x.norm(out)
+}
+
 func (x nexImpl[V]) meet(a, b NEXVal[V]) NEXVal[V] {
 	var out []nexPair[V]
 	for _, u := range a.pairs {

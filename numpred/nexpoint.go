@@ -58,6 +58,13 @@ func (x nexpointImpl[V]) alphaN(cs []numeric.Constraint) PointVal[V] {
 	return x.mk(x.c.tt(), x.c.num.Assume(x.c.top(), cs...))
 }
 
+func (x nexpointImpl[V]) assumeN(a PointVal[V], cs []numeric.Constraint) PointVal[V] {
+	if x.isBot(a) {
+		return a
+	}
+	return x.mk(a.p, x.c.num.Assume(a.n, cs...))
+}
+
 func (x nexpointImpl[V]) meet(a, b PointVal[V]) PointVal[V] {
 	if x.isBot(a) || x.isBot(b) {
 		return x.bot()
