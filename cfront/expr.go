@@ -151,7 +151,7 @@ func (b *builder) wrapInto(x *ir.Var, e numeric.LinExpr, overflow bool, pos ir.P
 		b.emit(&ir.Assume{Cond: &ir.And{Xs: []ir.Cond{
 			ir.NewAtom(numeric.Ge(r, numeric.ConstInt(t.Min()))),
 			ir.NewAtom(numeric.Le(r, numeric.ConstInt(t.Max()))),
-		}}}, pos)
+		}}, Wrap: true}, pos)
 		b.emit(ir.NewAssign(x, r), pos)
 		return
 	}
@@ -167,7 +167,7 @@ func (b *builder) wrapInto(x *ir.Var, e numeric.LinExpr, overflow bool, pos ir.P
 			cs = append(cs, ir.NewAtom(numeric.Le(e, numeric.ConstInt(t.Max().Add(km)))))
 		}
 		mid := b.newLoc(pos)
-		b.f.AddEdge(from, mid, &ir.Assume{Cond: conj(cs), Overflow: overflow && !k.IsZero()}, pos)
+		b.f.AddEdge(from, mid, &ir.Assume{Cond: conj(cs), Overflow: overflow && !k.IsZero(), Wrap: true}, pos)
 		b.f.AddEdge(mid, join, ir.NewAssign(x, e.Sub(numeric.ConstInt(km))), pos)
 	}
 	b.cur = join

@@ -84,7 +84,9 @@ func (b *builder) toSink(pos ir.Pos) {
 // temp adds a fresh local of type t.
 func (b *builder) temp(t ir.IntType, pos ir.Pos) *ir.Var {
 	b.ntemp++
-	return b.f.NewLocal("$t"+itoa(b.ntemp), t, pos)
+	v := b.f.NewLocal("$t"+itoa(b.ntemp), t, pos)
+	v.Temp = true
+	return v
 }
 
 // local adds a local for a C variable, disambiguating shadowed names.

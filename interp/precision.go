@@ -59,7 +59,7 @@ func BranchAtomsPrecision(p *ir.Program) *Precision {
 	pr := NewPrecision(true)
 	for _, f := range p.Funcs {
 		for _, e := range f.Edges {
-			if a, ok := e.Op.(*ir.Assume); ok {
+			if a, ok := e.Op.(*ir.Assume); ok && !a.Wrap {
 				for _, c := range ir.Atoms(a.Cond) {
 					pr.AddPred(nil, c)
 				}

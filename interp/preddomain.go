@@ -134,7 +134,7 @@ func precisionPreds(p *ir.Program, s *space, extra []string) ([]numeric.Constrai
 	}
 	for _, f := range p.Funcs {
 		for _, e := range f.Edges {
-			if a, ok := e.Op.(*ir.Assume); ok {
+			if a, ok := e.Op.(*ir.Assume); ok && !a.Wrap {
 				for _, c := range ir.Atoms(a.Cond) {
 					add(c)
 				}

@@ -26,6 +26,11 @@ type Assume struct {
 	// narrower signed type, which C leaves implementation-defined). Runs
 	// that take it are not counterexamples anyone can trust.
 	Overflow bool
+	// Wrap marks a front end's own case split or range constraint (the
+	// cases of a wrap-around, the range of a quotient), as opposed to a
+	// branch of the program: its atoms are not branch atoms, so a plain
+	// analysis does not make them predicates.
+	Wrap bool
 }
 
 // Havoc gives Var an arbitrary value in Range (sound for a nondet input,

@@ -93,6 +93,10 @@ type Var struct {
 	Scope Scope
 	Func  *Func // nil for globals
 	Pos   Pos
+	// Temp marks a front end's temporary (a value carried between the
+	// edges of one source expression, e.g. a wrap-around's quotient):
+	// analyses may forget it where it is dead.
+	Temp bool
 }
 
 func (v *Var) String() string { return v.Qual }
