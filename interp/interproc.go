@@ -62,7 +62,8 @@ type engine[A any] struct {
 	pointList map[*ir.Func][]*context[A]          // the same, in creation order
 	inputDims map[*ir.Func][]numeric.Dim
 	comps     map[*ir.Func]map[int]*component
-	cur       *context[A] // the context being analysed
+	dead      map[*ir.Func]map[*ir.Edge][]numeric.Dim // deadTemps, by function
+	cur       *context[A]                             // the context being analysed
 	wtos      map[*ir.Func][]WTOElem
 	modOf     map[*ir.Func][]*ir.Var
 	queue     []*context[A]
@@ -79,7 +80,7 @@ func newEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) *engine
 		stop: st, start: time.Now(),
 		ctxs: map[*ir.Func][]*context[A]{}, wtos: map[*ir.Func][]WTOElem{},
 		points: map[*ir.Func]map[string]*context[A]{}, pointList: map[*ir.Func][]*context[A]{}, inputDims: map[*ir.Func][]numeric.Dim{},
-		comps:  map[*ir.Func]map[int]*component{},
+		comps: map[*ir.Func]map[int]*component{}, dead: map[*ir.Func]map[*ir.Edge][]numeric.Dim{},
 		queued: map[*context[A]]bool{}, active: map[*context[A]]bool{},
 		heapProbe: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}},
 	}

@@ -16,6 +16,26 @@ func (en *engine[A]) post(e *ir.Edge, a A) A {
 	if en.d.IsBottom(a) {
 		return a
 	}
+	a = en.postOp(e, a)
+	if dead := en.deadAfter(e); len(dead) > 0 {
+		a = en.d.Havoc(a, dead)
+	}
+	return a
+}
+
+// deadAfter returns the temporaries that die on e (see deadTemps).
+func (en *engine[A]) deadAfter(e *ir.Edge) []numeric.Dim {
+	f := e.From.Func
+	dead, ok := en.dead[f]
+	if !ok {
+		dead = deadTemps(f)
+		en.dead[f] = dead
+	}
+	return dead[e]
+}
+
+// postOp is the abstract transformer of e's operation.
+func (en *engine[A]) postOp(e *ir.Edge, a A) A {
 	switch op := e.Op.(type) {
 	case *ir.Assign:
 		dims := make([]numeric.Dim, len(op.Lhs))
