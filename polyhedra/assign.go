@@ -64,6 +64,7 @@ func (p *poly) image(as []affine) *poly {
 		}
 	}
 	q := newFromGens(p.n, lines, rays, p.st)
+	q.fresh = true // converted under the work bound (see poly.fresh)
 	return q
 }
 
@@ -154,6 +155,7 @@ func (p *poly) forget(dims []int) *poly {
 		lines = append(lines, unitVec(p.n+1, x+1))
 	}
 	q := newFromGens(p.n, lines, rays, p.st)
+	q.fresh = true // converted under the work bound (see poly.fresh)
 	return q
 }
 
@@ -166,6 +168,7 @@ var forgetFromScratch = false
 // interrupted it.
 func (p *poly) forgetIncremental(dims []int) *poly {
 	c := dualCone(p, 0)
+	c.limit, c.maxWork = hullMaxRays, convWorkBound // past them: from scratch
 	for _, x := range dims {
 		c.add(unitVec(p.n+1, x+1), true)
 	}
@@ -188,6 +191,7 @@ func (p *poly) forgetIncremental(dims []int) *poly {
 		lines = append(lines, unitVec(p.n+1, x+1))
 	}
 	h := fromDual(c, p.n, lines, rays, bitOf, p.st)
+	h.fresh = true // its tightening is converted under the work bound
 	h.retighten()
 	if h.empty {
 		return newEmpty(p.n, p.st)
@@ -213,6 +217,7 @@ func (p *poly) project(keep []int) *poly {
 		}
 	}
 	q := newFromGens(len(keep), lines, rays, p.st)
+	q.fresh = true // converted under the work bound (see poly.fresh)
 	return q
 }
 

@@ -106,17 +106,29 @@
 //
 // # Work bounds and interruption
 //
-// Chernikova's algorithm is exponential in the worst case. Three bounds
+// Chernikova's algorithm is exponential in the worst case. These bounds
 // keep one operation from running away, each with a sound fallback:
 //
 //   - an exact hull whose dual cone grows past hullMaxRays rays or
 //     convWorkBound units of work (pairs tested, rays scanned) becomes
 //     the weak join (the constraints of each operand that the other
 //     satisfies);
-//   - the conversion of a join's result (made and minimised inside Join,
-//     before anyone sees it) keeps, past the same bounds, the constraints
-//     converted so far: an upper bound (Stats.Bounded). A published value
-//     never grows, since others may already have used it;
+//   - the conversion of a fresh value (poly.fresh: one whose conversion
+//     nobody has seen, i.e. the result of a hull, a widening, an
+//     assignment or forget made from generators, a projection, or a value
+//     with pending constraints) keeps, past the same bounds, the
+//     constraints converted so far, or is the whole space when it is
+//     converted from generators: an upper bound (Stats.Bounded), marked
+//     cut, so that an integer point of it proves nothing. The projections
+//     that a join by blocks (joinByBlocks) hulls each block with are such
+//     values: on a generated wrap-around program one of them, onto 15
+//     dimensions, took 9.9 s to convert. convWorkBound is 2^20 units,
+//     about 40 ms of conversion on the polyhedra of those programs (it
+//     was 2^27, seconds);
+//   - the search for a thin direction in an integer emptiness test
+//     (splitThin) scans at most thinWorkBudget generator-direction pairs
+//     and splitBudget sections per test, then leaves the question to
+//     branch and bound, which has its own budget;
 //   - the stop hook of WithStop (the analysis' deadline, cancellation or
 //     memory limit) is asked every few thousand units of work inside the
 //     conversions, at every branch-and-bound node and before every

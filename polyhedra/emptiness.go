@@ -127,11 +127,11 @@ func (p *poly) witness() []zint {
 // test decided it, and whether branch and bound gave up.
 // It also returns the integer point found, if any.
 func (p *poly) decideIntegerEmpty() (empty bool, wit []zint, cheap, gaveUp bool) {
-	nodes := splitBudget
+	nodes := thinBudget{sections: splitBudget, work: thinWorkBudget}
 	if e, wit, ok := p.decideOnGenerators(&nodes); ok {
 		return e, wit, true, false
 	}
-	if q := p.bounded(); q != p {
+	if q := p.bounded(); q != p && !q.cut {
 		if q.isEmpty() {
 			return true, nil, true, false
 		}
@@ -151,7 +151,10 @@ func (p *poly) decideIntegerEmpty() (empty bool, wit []zint, cheap, gaveUp bool)
 // non-empty p by the tests on its generators (steps 1-3 of the sketch,
 // then splitThin); ok is false when they do not decide it. wit is the
 // integer point found when not empty.
-func (p *poly) decideOnGenerators(nodes *int) (empty bool, wit []zint, ok bool) {
+func (p *poly) decideOnGenerators(nodes *thinBudget) (empty bool, wit []zint, ok bool) {
+	if p.cut {
+		return false, nil, false // a point of an upper bound proves nothing
+	}
 	for _, g := range p.rays {
 		if g[0].isOne() {
 			return false, g[1:].clone(), true // an integral vertex
@@ -220,11 +223,23 @@ func (p *poly) bounded() *poly {
 }
 
 // splitBudget bounds the sections one emptiness test examines in
-// splitThin; thinMax is the most hyperplanes one split may make.
+// splitThin, and thinWorkBudget the generator scans (one per direction
+// tried, times the generators) it may spend looking for thin directions
+// (a polyhedron of 20 dimensions with a thousand vertices and a hundred
+// constraints costs 10^5 per split); thinMax is the most hyperplanes one
+// split may make.
 const (
-	splitBudget = 24
-	thinMax     = 4
+	splitBudget    = 24
+	thinWorkBudget = 1 << 16
+	thinMax        = 4
 )
+
+// thinBudget is what remains of one emptiness test's budget for
+// splitThin: sections to examine and generator scans.
+type thinBudget struct {
+	sections int
+	work     int
+}
 
 // splitThin decides integer emptiness of the minimal, rationally
 // non-empty p by splitting it along a thin direction: for an integer
@@ -236,8 +251,13 @@ const (
 // rather than on coordinates, which is what a long thin polyhedron along
 // a skewed direction needs (branch and bound on coordinates takes a node
 // per integer along its length). ok is false when undecided within
-// nodes.
-func (p *poly) splitThin(nodes *int) (empty bool, wit []zint, ok bool) {
+// the budget nodes.
+func (p *poly) splitThin(nodes *thinBudget) (empty bool, wit []zint, ok bool) {
+	scan := (p.n + len(p.ineqs)) * (len(p.rays) + len(p.lines))
+	if scan > nodes.work {
+		return false, nil, false
+	}
+	nodes.work -= scan
 	var best vec
 	var blo, bhi zint
 	bestN := int64(-1)
@@ -275,10 +295,10 @@ func (p *poly) splitThin(nodes *int) (empty bool, wit []zint, ok bool) {
 		return false, nil, false
 	}
 	for v := blo; v.Cmp(bhi) <= 0; v = v.Add(one) {
-		if *nodes <= 0 {
+		if nodes.sections <= 0 {
 			return false, nil, false
 		}
-		*nodes--
+		nodes.sections--
 		h := best.clone()
 		h[0] = v.Neg() // a·x - v = 0
 		q := p.addCons([]vec{h.signNormalize()}, nil)

@@ -120,7 +120,7 @@ func TestIntegerEmptinessAgainstEnumeration(t *testing.T) {
 				t.Fatalf("case %d: the box test's witness %v is not in p", it, wit)
 			}
 		}
-		nodes := splitBudget
+		nodes := thinBudget{sections: splitBudget, work: thinWorkBudget}
 		if e, wit, ok := p.splitThin(&nodes); ok {
 			if e != want {
 				t.Fatalf("case %d: splitThin says empty = %v, enumeration %v", it, e, want)

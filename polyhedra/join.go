@@ -85,6 +85,7 @@ func hullIncremental(p, q *poly) *poly {
 	}
 	p.st.combined(c.made)
 	h := fromDual(c, n, append(cloneRows(p.lines), q.lines...), append(cloneRows(p.rays), q.rays...), bitOf, p.st)
+	h.fresh = true // its tightening is converted under the work bound
 	h.retighten()
 	if h.empty {
 		return newEmpty(n, p.st)
@@ -313,7 +314,10 @@ func (d *Domain) joinByBlocks(a, b []block) []block {
 				}
 			}
 			if len(keep) > 0 {
-				proj = append(proj, block{dims: kd, p: ob.p.project(keep)})
+				// Fresh: a conversion past the work bound leaves this
+				// projection unconstrained, still an upper bound.
+				q := ob.p.project(keep)
+				proj = append(proj, block{dims: kd, p: q})
 			}
 		}
 		if productVertices(proj) > joinMaxVertices {

@@ -57,14 +57,21 @@ type poly struct {
 
 	min   bool
 	empty bool // meaningful when min: P is empty as a rational polyhedron
-	// fresh marks a value that its making operation minimises before
-	// anyone else sees it (the results of hulls): its conversion has a
-	// work bound, beyond which it keeps the constraints converted so far
-	// (an upper bound; see primal). A published value must never grow, so
-	// only its making operation may do that.
+	// fresh marks a value whose conversion nobody has seen: the results
+	// of hulls, widenings, assignments and forgets made from generators,
+	// projections, and a value with pending constraints (addCons). Its conversion has a work bound,
+	// beyond which it keeps the constraints converted so far (an upper
+	// bound; see primal and incremental), or becomes the whole space when
+	// converted from generators (dual). Its constraints may have been
+	// read before (they are the ones asked for), but no conclusion drawn
+	// from them can be contradicted by a larger set.
 	fresh bool
-	ie    int8   // integer emptiness, computed on demand (emptiness.go)
-	wit   []zint // an integer point found by the emptiness test, or nil
+	// cut records that a conversion of p stopped at the work bound: p is
+	// an upper bound of the value asked for, so an integer point found in
+	// it proves nothing about that value.
+	cut bool
+	ie  int8   // integer emptiness, computed on demand (emptiness.go)
+	wit []zint // an integer point found by the emptiness test, or nil
 	// exact keeps the rational polyhedron: minimize does not tighten
 	// (used by the sanity checker to compare representations).
 	exact bool
@@ -234,21 +241,26 @@ func (p *poly) primal() {
 		}
 		p.st.gaveUp(false)
 		p.eqs, p.ineqs = p.eqs[:neqs], p.ineqs[:nineqs]
+		p.cut = true
 	}
 	p.fromCone(c, p.ineqs)
 }
 
 // convWorkBound bounds the work (cone.maxWork) of the conversion of a fresh
-// value.
-var convWorkBound int64 = 1 << 27
+// value, of an exact hull and of an incremental forget: 2^20 units (pairs
+// tested, rays scanned) are about 40 ms on the wrap-around polyhedra of
+// issue 18's generated programs, with coefficients of 2^32.
+var convWorkBound int64 = 1 << 20
 
 // giveUp makes p the whole space Q^n, in minimal form, after the stop
-// hook interrupted its conversion c: the operation under way is
-// abandoned, and the whole space is an upper bound of every value, which
-// costs nothing to describe. (Only the stop hook gives up on a published
-// value: the analysis that asked it to stop discards its results.)
+// hook interrupted its conversion c, or after the conversion of a fresh
+// value from its generators went past the work bound: the operation
+// under way is abandoned, and the whole space is an upper bound of every
+// value, which costs nothing to describe. (Only the stop hook gives up on
+// a published value: the analysis that asked it to stop discards its
+// results.)
 func (p *poly) giveUp(c *cone) {
-	p.st.gaveUp(true)
+	p.st.gaveUp(c.stopped || !p.fresh)
 	t := newTop(p.n, nil)
 	p.eqs, p.ineqs, p.lines, p.rays, p.sat = nil, nil, t.lines, t.rays, nil
 	p.pendEqs, p.pendIneqs, p.pendSat = nil, nil, nil
@@ -265,16 +277,36 @@ func (p *poly) incremental() {
 		sat = satOf(p.rays, ineqs, p.n)
 	}
 	c := newCone(p.lines, p.rays, sat, 1+old, len(p.pendIneqs), p.st)
-	c.neqs = len(p.eqs) - len(p.pendEqs)
+	oldEqs := len(p.eqs) - len(p.pendEqs)
+	c.neqs = oldEqs
+	if p.fresh {
+		c.limit, c.maxWork = hullMaxRays, convWorkBound
+	}
+	neqs, nineqs := 0, 0
 	for _, e := range p.pendEqs {
-		c.add(e, true)
+		if c.add(e, true); c.over {
+			break
+		}
+		neqs++
 	}
 	for _, r := range p.pendIneqs {
-		c.add(r, false)
+		if c.over {
+			break
+		}
+		if c.add(r, false); !c.over {
+			nineqs++
+		}
 	}
 	if c.over {
-		p.giveUp(c)
-		return
+		if c.stopped || !p.fresh {
+			p.giveUp(c)
+			return
+		}
+		// A fresh value past the work bound keeps the constraints added
+		// so far: an upper bound (counted in Stats.Bounded).
+		p.st.gaveUp(false)
+		p.eqs, p.ineqs = p.eqs[:oldEqs+neqs], p.ineqs[:old+nineqs]
+		p.cut = true
 	}
 	p.fromCone(c, p.ineqs)
 }
@@ -388,14 +420,25 @@ func (p *poly) dual() {
 		return
 	}
 	c := newUniverse(p.n+1, len(p.rays), p.st)
+	if p.fresh {
+		c.limit, c.maxWork = hullMaxRays, convWorkBound
+	}
 	for _, l := range p.lines {
-		c.add(l, true)
+		if c.add(l, true); c.over {
+			break
+		}
 	}
 	for _, r := range p.rays {
+		if c.over {
+			break
+		}
 		c.add(r, false)
 	}
 	p.st.combined(c.made)
 	if c.over {
+		// Stopped, or a fresh value past the work bound: the whole
+		// space is an upper bound (counted in Stats.Bounded).
+		p.cut = !c.stopped
 		p.giveUp(c)
 		return
 	}

@@ -324,7 +324,7 @@ func (p *poly) addCons(eqs, ineqs []vec) *poly {
 	if p.empty {
 		return p
 	}
-	q := &poly{n: p.n, hasC: true, hasG: true, st: p.st}
+	q := &poly{n: p.n, hasC: true, hasG: true, fresh: true, st: p.st}
 	q.eqs = append(cloneRows(p.eqs), eqs...)
 	q.ineqs = append(cloneRows(p.ineqs), ineqs...)
 	q.lines, q.rays = p.lines, p.rays

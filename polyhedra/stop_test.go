@@ -87,10 +87,7 @@ func TestConversionWorkBound(t *testing.T) {
 		w := weakHull(pa, pb)
 		w.fresh = true
 		before := d.Stats().Bounded
-		saved := convWorkBound
-		convWorkBound = 1
-		w.minimize()
-		convWorkBound = saved
+		withConvWorkBound(1, w.minimize)
 		if d.Stats().Bounded > before {
 			bounded++
 		}
@@ -101,4 +98,96 @@ func TestConversionWorkBound(t *testing.T) {
 	if bounded == 0 {
 		t.Fatal("the work bound never cut a conversion")
 	}
+}
+
+// TestFreshGeneratorConversionBound: a fresh value converted from its
+// generators (a projection hulled by joinByBlocks) has the same work
+// bound; past it the value is the whole space, an upper bound counted in
+// Stats.Bounded, and without the bound it is the exact projection.
+func TestFreshGeneratorConversionBound(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	d := New()
+	cut := 0
+	for trial := 0; trial < 30; trial++ {
+		n := 4 + rng.Intn(2)
+		a := d.Assume(d.Top(n), randPoly(rng, allDims(n), 6)...)
+		if d.IsBottom(a) {
+			continue
+		}
+		p := product(a.blocks, allDims(n), d.st)
+		p.minimize()
+		keep := []int{0, 1, 2}
+		exact := p.project(keep)
+		exact.minimize()
+		q := p.project(keep)
+		q.fresh = true
+		before := d.Stats().Bounded
+		withConvWorkBound(1, q.minimize)
+		if d.Stats().Bounded > before {
+			cut++
+			if len(q.eqs) != 0 || len(q.ineqs) != 0 {
+				t.Fatalf("trial %d: a cut conversion is not the whole space", trial)
+			}
+		} else if !leq(exact, q) || !leq(q, exact) {
+			t.Fatalf("trial %d: an uncut conversion differs from the projection", trial)
+		}
+	}
+	if cut == 0 {
+		t.Fatal("the work bound never cut a conversion from generators")
+	}
+}
+
+// TestFreshPendingConversionBound: a value with pending constraints
+// (addCons) is fresh; past the work bound its incremental conversion
+// keeps the constraints added so far, an upper bound marked cut, whose
+// generators no longer decide integer emptiness.
+func TestFreshPendingConversionBound(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	d := New()
+	cut := 0
+	for trial := 0; trial < 40; trial++ {
+		n := 3 + rng.Intn(3)
+		a := d.Assume(d.Top(n), randPoly(rng, allDims(n), 4)...)
+		if d.IsBottom(a) {
+			continue
+		}
+		p := product(a.blocks, allDims(n), d.st)
+		p.minimize()
+		var rows []vec
+		for _, c := range randPoly(rng, allDims(n), 3) {
+			if r, eq := rowOf(c, n); !eq {
+				rows = append(rows, r)
+			}
+		}
+		if len(rows) == 0 || p.empty {
+			continue
+		}
+		exact := p.addCons(nil, rows)
+		exact.minimize()
+		q := p.addCons(nil, rows)
+		if !q.fresh {
+			t.Fatal("a value with pending constraints is not fresh")
+		}
+		withConvWorkBound(1, q.minimize)
+		if !leq(exact, q) || !leq(q, p) {
+			t.Fatalf("trial %d: the bounded conversion is not between the exact value and p", trial)
+		}
+		if q.cut {
+			cut++
+			if _, _, ok := q.decideOnGenerators(&thinBudget{sections: splitBudget, work: thinWorkBudget}); ok && !q.empty {
+				t.Fatalf("trial %d: a cut value's generators decided integer emptiness", trial)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Fatal("the work bound never cut a conversion of pending constraints")
+	}
+}
+
+// withConvWorkBound runs f with convWorkBound set to b.
+func withConvWorkBound(b int64, f func()) {
+	saved := convWorkBound
+	convWorkBound = b
+	defer func() { convWorkBound = saved }()
+	f()
 }

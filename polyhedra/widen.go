@@ -105,7 +105,9 @@ func widenPoly(p, q *poly, t numeric.Thresholds) *poly {
 			keep = append(keep, nr)
 		}
 	}
-	return newFromCons(p.n, nil, keep, p.st)
+	w := newFromCons(p.n, nil, keep, p.st)
+	w.fresh = true // converted under the work bound (see poly.fresh)
+	return w
 }
 
 // satRow returns the set of gens saturating row r.
