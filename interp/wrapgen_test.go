@@ -9,21 +9,27 @@ package interp_test
 // more before the test fails, so that one run slowed by a loaded machine
 // does not fail it.
 //
-// It is opt-in because it fails today (issue 18 is open):
+// It is opt-in because it still fails (issue 18 is open):
 //
-//	go test -tags buddy ./interp -run TestWrapAroundPolyhedraOps -v -wrapgen.n 12
+//	go test -tags buddy ./interp -run TestWrapAroundPolyhedraOps -v -wrapgen.n 12 \
+//		-wrapgen.domains nexpoint,nex,mtndd,ndd [-wrapgen.dump DIR]
 //
-// Program 0 of seed 1 (three assignments, a 5-iteration loop, two nested
-// branches, 20 numeric variables once the wrap-arounds are modelled) has
-// a single NEXPOINT join of 2.3 s (hullIncremental's Chernikova) and the
-// analysis times out at 20 s; lowering the hull's bounds (hullMaxRays
-// 1000, convWorkBound 2^22) brings the slowest join to 0.3 s but not the
-// analysis under 20 s.
+// Program 0 of seed 1 once had a single NEXPOINT join of 14.5 s (a
+// projection inside a join by blocks converted from a thousand
+// generators) and timed out at 20 s. With the wrap-around cases no longer
+// predicates, dead temporaries forgotten and every fresh conversion
+// bounded (2^20 units of work), its slowest operations are 51 ms
+// (NEXPOINT), 125 ms (NEX, an Equal), 155 ms (MTNDD, an Equal) and 86 ms
+// (NDD, an emptiness test); what remains unbounded is generator-side work
+// on values already converted: Leq's scan of a thousand vertices per
+// constraint, reduceGens' pairwise saturation test, splitThin's sections.
 
 import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -37,6 +43,7 @@ var (
 	wrapGenSeed  = flag.Uint64("wrapgen.seed", 1, "seed of TestWrapAroundPolyhedraOps")
 	wrapGenLimit = flag.Duration("wrapgen.limit", 50*time.Millisecond, "TestWrapAroundPolyhedraOps: the longest a single polyhedra operation may take")
 	wrapGenDoms  = flag.String("wrapgen.domains", "nexpoint,nex,mtndd", "TestWrapAroundPolyhedraOps: the combined domains")
+	wrapGenDump  = flag.String("wrapgen.dump", "", "TestWrapAroundPolyhedraOps: write each program to this directory as wrapN.c")
 )
 
 // wrapProgram returns a random program of wrap_poly.c's shape.
@@ -91,8 +98,16 @@ func TestWrapAroundPolyhedraOps(t *testing.T) {
 	r := rand.New(rand.NewPCG(*wrapGenSeed, 18))
 	var slowest time.Duration
 	var where string
-	for i := 0; i < *wrapGenN; i++ {
-		src := wrapProgram(r)
+	srcs := make([]string, *wrapGenN)
+	for i := range srcs {
+		srcs[i] = wrapProgram(r)
+		if *wrapGenDump != "" {
+			if err := os.WriteFile(filepath.Join(*wrapGenDump, fmt.Sprintf("wrap%d.c", i)), []byte(srcs[i]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i, src := range srcs {
 		prog, err := frontend.Parse(fmt.Sprintf("wrap%d.c", i), []byte(src))
 		if err != nil {
 			t.Fatalf("program %d: %v\n%s", i, err, src)
