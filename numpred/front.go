@@ -262,10 +262,29 @@ func (f *front[A]) alpha(e nnf, withP, withN bool) A {
 // atom predicates. A negated equality is the join of its two strict
 // sides.
 func (f *front[A]) alphaTerm(lits []literal, withP, withN bool) A {
+	pl, cs, neqs := f.splitLits(lits)
+	acc := f.i.top()
+	if withP && len(pl) > 0 {
+		acc = f.i.alphaP(pl)
+	}
+	if withN {
+		if len(cs) > 0 {
+			acc = f.i.meet(acc, f.i.alphaN(cs))
+		}
+		for _, k := range neqs {
+			lo, hi := k.SplitNeq()
+			acc = f.i.meet(acc, f.i.join(f.i.alphaN([]numeric.Constraint{lo}), f.i.alphaN([]numeric.Constraint{hi})))
+		}
+	}
+	return acc
+}
+
+// splitLits splits a conjunction of literals into the predicate literals
+// (of predicates, and of atoms that are predicates), the constraints of
+// the current atoms (their own, or their predicates'), and the equalities
+// of the negated equalities among them (e != 0, not convex).
+func (f *front[A]) splitLits(lits []literal) (pl []PredLit, cs, neqs []numeric.Constraint) {
 	sp := f.b.sp
-	var pl []PredLit
-	var cs []numeric.Constraint
-	var neqs []numeric.Constraint
 	addNum := func(k numeric.Constraint, pos bool) {
 		if c, ok := litConstraint(k, pos); ok {
 			cs = append(cs, c)
@@ -288,20 +307,7 @@ func (f *front[A]) alphaTerm(lits []literal, withP, withN bool) A {
 		}
 		addNum(l.atom, l.pos)
 	}
-	acc := f.i.top()
-	if withP && len(pl) > 0 {
-		acc = f.i.alphaP(pl)
-	}
-	if withN {
-		if len(cs) > 0 {
-			acc = f.i.meet(acc, f.i.alphaN(cs))
-		}
-		for _, k := range neqs {
-			lo, hi := k.SplitNeq()
-			acc = f.i.meet(acc, f.i.join(f.i.alphaN([]numeric.Constraint{lo}), f.i.alphaN([]numeric.Constraint{hi})))
-		}
-	}
-	return acc
+	return pl, cs, neqs
 }
 
 // assume returns X ⊓ alpha(e), computed relative to X: a disjunction is
@@ -358,29 +364,9 @@ func (f *front[A]) assumeLits(x A, lits []literal) A {
 	if len(lits) == 0 {
 		return x
 	}
-	var cs, neqs []numeric.Constraint
-	var pl []literal
-	for _, l := range lits {
-		if k, ok := f.negEq(l); ok {
-			neqs = append(neqs, k)
-			if f.isPredAtom(l) {
-				pl = append(pl, l)
-			}
-			continue
-		}
-		if f.isPredAtom(l) {
-			pl = append(pl, l)
-		}
-		if k, ok := f.litAtom(l); ok {
-			if c, ok := litConstraint(k, l.pos); ok {
-				cs = append(cs, c)
-			} else {
-				neqs = append(neqs, k)
-			}
-		}
-	}
+	pl, cs, neqs := f.splitLits(lits)
 	if len(pl) > 0 {
-		x = f.i.meet(x, f.alphaTerm(pl, true, false))
+		x = f.i.meet(x, f.i.alphaP(pl))
 	}
 	if len(cs) > 0 && !f.i.isBot(x) {
 		x = f.i.assumeN(x, cs)
@@ -393,48 +379,6 @@ func (f *front[A]) assumeLits(x A, lits []literal) A {
 		x = f.i.join(f.i.assumeN(x, []numeric.Constraint{lo}), f.i.assumeN(x, []numeric.Constraint{hi}))
 	}
 	return x
-}
-
-// isPredAtom reports whether the unprimed atom literal l names a
-// predicate.
-func (f *front[A]) isPredAtom(l literal) bool {
-	if l.isPred {
-		return true
-	}
-	_, _, ok := f.b.sp.PredOfAtom(l.atom)
-	return ok
-}
-
-// litAtom returns the atom of a literal over current values: its own, or
-// its predicate's (none for a primed predicate or one without an atom).
-func (f *front[A]) litAtom(l literal) (numeric.Constraint, bool) {
-	if !l.isPred {
-		return l.atom, true
-	}
-	if l.primed {
-		return numeric.Constraint{}, false
-	}
-	return f.b.sp.PredAtom(l.pred)
-}
-
-// negEq returns the equality of a negated equality literal (an atom or an
-// equality predicate).
-func (f *front[A]) negEq(l literal) (numeric.Constraint, bool) {
-	if l.pos {
-		return numeric.Constraint{}, false
-	}
-	k := l.atom
-	if l.isPred {
-		if l.primed {
-			return numeric.Constraint{}, false
-		}
-		a, ok := f.b.sp.PredAtom(l.pred)
-		if !ok {
-			return numeric.Constraint{}, false
-		}
-		k = a
-	}
-	return k, k.Kind() == numeric.EQ
 }
 
 // relationExpr returns R = /\_i (p_i' && !F_i) || (!p_i' && !T_i).
