@@ -59,12 +59,13 @@ type poly struct {
 	empty bool // meaningful when min: P is empty as a rational polyhedron
 	// fresh marks a value whose conversion nobody has seen: the results
 	// of hulls, widenings, assignments and forgets made from generators,
-	// projections, and a value with pending constraints (addCons). Its conversion has a work bound,
-	// beyond which it keeps the constraints converted so far (an upper
-	// bound; see primal and incremental), or becomes the whole space when
-	// converted from generators (dual). Its constraints may have been
-	// read before (they are the ones asked for), but no conclusion drawn
-	// from them can be contradicted by a larger set.
+	// projections, and a value with pending constraints (addCons). Its
+	// conversion has a work bound, beyond which it keeps the constraints
+	// converted so far (an upper bound; see primal and incremental), or
+	// becomes the whole space when converted from generators (dual). Its
+	// constraints may have been read before (they are the ones asked
+	// for), but a conclusion drawn from them about concrete states stays
+	// true of the larger set's states.
 	fresh bool
 	// cut records that a conversion of p stopped at the work bound: p is
 	// an upper bound of the value asked for, so an integer point found in
