@@ -29,7 +29,11 @@
 // ~ (as -x-1), multiplication by a constant and << by a constant preserve
 // the congruence, so wrap-around is resolved only where the exact value is
 // needed (assignment, comparison, division, argument, return, conversion
-// to a wider type). There the bounds of e are computed from its variables'
+// to a wider type). There, unless the wrap is a signed overflow (marked on
+// the original value), e's coefficients and constant are first reduced to
+// their symmetric residues modulo 2^n: C computes -2*u for an unsigned u
+// as (2^32-2)*u, which would wrap 2^32 times over u's range, -2*u at most
+// three. The bounds of e are then computed from its variables'
 // types; if e may leave t's range, one branch per possible wrap count k is
 // emitted ([min+k2^n <= e <= max+k2^n] x := e - k2^n); beyond three counts a
 // fresh quotient k is havocked and x := e - k2^n is assumed within range.

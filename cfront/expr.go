@@ -120,6 +120,14 @@ func (b *builder) wrapInto(x *ir.Var, e numeric.LinExpr, overflow bool, pos ir.P
 		b.emit(ir.NewAssign(x, numeric.ConstInt(wrapConst(e.Constant(), t))), pos)
 		return
 	}
+	if !overflow && t.IsBounded() && !isBool(t) {
+		// Only the value modulo 2^n matters (an overflow is marked on
+		// the original value's wrap, so not there).
+		if e = reduceModulo(e, modulus(t)); e.IsConst() {
+			b.emit(ir.NewAssign(x, numeric.ConstInt(wrapConst(e.Constant(), t))), pos)
+			return
+		}
+	}
 	lo, hi, ok := b.bounds(e)
 	if !ok || !t.IsBounded() {
 		b.emit(ir.NewAssign(x, e), pos)

@@ -142,6 +142,28 @@ func modulus(t ir.IntType) numeric.Int {
 	return numeric.IntFromBig(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits)))
 }
 
+// symmetricMod returns the c' congruent to c modulo m (m > 0, even) with
+// -m/2 <= c' < m/2.
+func symmetricMod(c, m numeric.Int) numeric.Int {
+	h := m.FloorDiv(numeric.I(2))
+	return c.Add(h).Mod(m).Sub(h)
+}
+
+// reduceModulo returns an expression congruent to e modulo m for every
+// integer valuation: each coefficient and the constant replaced by its
+// symmetric residue (symmetricMod). Unsigned arithmetic brings
+// coefficients like 2^32-2 for -2 (C converts -2 to unsigned before the
+// product); reduced, the value's range, and so the number of times it
+// wraps, is that of the small expression.
+func reduceModulo(e numeric.LinExpr, m numeric.Int) numeric.LinExpr {
+	ts := e.Terms()
+	out := make([]numeric.Term, len(ts))
+	for i, t := range ts {
+		out[i] = numeric.Term{Dim: t.Dim, Coef: symmetricMod(t.Coef, m)}
+	}
+	return numeric.NewLinExpr(symmetricMod(e.Constant(), m), out...)
+}
+
 // inRange reports whether lo..hi lies within t's range.
 func inRange(lo, hi numeric.Int, t ir.IntType) bool {
 	return lo.Cmp(t.Min()) >= 0 && hi.Cmp(t.Max()) <= 0
