@@ -335,8 +335,44 @@ func (d *Domain) Forget(a Poly, dims ...numeric.Dim) Poly {
 		if len(local) == 0 {
 			return p
 		}
+		if len(local) < len(cls) {
+			p = p.roundedBounds(local)
+		}
 		return p.forget(local)
 	}, true)
+}
+
+// roundedBounds returns p with the rational bounds of dims rounded to
+// integers (p's points are integers), or p itself when none is
+// fractional. Forget rounds the dimensions it projects: a wrap-around's
+// quotient in a thin slab of rational values with one integer value left
+// is then forgotten exactly instead of leaving the slab's shadow on the
+// variables it relates (the projection of the integer points is not the
+// projection of the rational polyhedron). A rational (exact) polyhedron
+// is returned as it is.
+func (p *poly) roundedBounds(dims []int) *poly {
+	p.minimize()
+	if p.empty || p.exact {
+		return p
+	}
+	var rows []vec
+	for _, x := range dims {
+		lo, hi := p.optimumRat(unitVec(p.n+1, x+1))
+		if !lo.inf && !lo.v.num.Divisible(lo.v.den) { // x >= ceil(lo)
+			r := make(vec, p.n+1)
+			r[0], r[x+1] = lo.v.ceil().Neg(), one
+			rows = append(rows, r)
+		}
+		if !hi.inf && !hi.v.num.Divisible(hi.v.den) { // x <= floor(hi)
+			r := make(vec, p.n+1)
+			r[0], r[x+1] = hi.v.floor(), one.Neg()
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return p
+	}
+	return p.addCons(nil, rows)
 }
 
 // zeroDims returns generator g with its coordinates of dims set to 0,

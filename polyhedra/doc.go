@@ -69,6 +69,18 @@
 // the domain creates (also those of hulls), so gamma never changes. It is
 // integer tightening, not the integer hull: a polyhedron with rational
 // but no integer points may remain, and operations keep it as it is.
+// Bounds are rounded where it pays: Forget first rounds the rational
+// bounds of the dimensions it projects in blocks that keep others
+// (roundedBounds), and the conversion of an Assume's result pins each
+// dimension its constraints give a coefficient other than ±1 when its
+// rational range holds a single integer (pinDims, lazily, once the value
+// is converted). A wrap-around's quotient q in 0 <= e - 2^32q <= 2^32-1
+// has a rational range of width about 1; with one integer value left it
+// becomes an equality, which costs no vertices and is projected exactly
+// (the rational projection only keeps the slab's shadow). Rounding
+// bounds that leave several values is not done on Assume: on thin
+// two-dimensional lattice problems it left equalities with a segment the
+// emptiness test gave up on.
 // IsBottom decides integer emptiness where an answer is asked for
 // (emptiness.go): on the generators first (an integral vertex, the
 // bounding box, rounding, splitting along a thin direction), then by

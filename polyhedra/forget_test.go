@@ -57,3 +57,43 @@ func TestForgetIncrementalMatchesScratch(t *testing.T) {
 		}
 	}
 }
+
+// TestForgetRoundsQuotient: forgetting a wrap-around's quotient q in
+// y = x - 2^32*q, 0 <= y <= 2^32-1, 0 <= x <= 10 rounds q's rational
+// range (-1, 10/2^32] to its one integer value 0 first, so y = x
+// survives; the rational projection only knows 0 <= y <= 2^32-1 and
+// y >= x.
+func TestForgetRoundsQuotient(t *testing.T) {
+	for _, d := range []*Domain{New(), New(WithoutDecomposition())} {
+		x, y := numeric.Var(0), numeric.Var(1)
+		m := numeric.NewLinExpr(numeric.I(0), numeric.Term{Dim: 2, Coef: numeric.I(1 << 32)})
+		a := d.Assume(d.Top(3),
+			numeric.Ge(x, numeric.Const(0)), numeric.Le(x, numeric.Const(10)),
+			numeric.Eq(y, x.Sub(m)),
+			numeric.Ge(y, numeric.Const(0)), numeric.Le(y, numeric.Const(1<<32-1)))
+		f := d.Forget(a, 2)
+		if !d.Entails(f, numeric.Eq(y, x)) {
+			t.Errorf("forget q: %v, want y = x", d.Constraints(f))
+		}
+	}
+}
+
+// TestAssumePinsQuotient: assuming 0 <= x - 2^32*q <= 2^32-1 with
+// 0 <= x <= 10 leaves q the single integer value 0 (its rational range is
+// (-1, 10/2^32]); Assume pins it, so the polyhedron is the segment
+// q = 0, 0 <= x <= 10 with two vertices, not the slab's four.
+func TestAssumePinsQuotient(t *testing.T) {
+	d := New()
+	x, q := numeric.Var(0), numeric.Var(1)
+	r := x.Sub(q.Scale(numeric.I(1 << 32)))
+	a := d.Assume(d.Top(2), numeric.Ge(x, numeric.Const(0)), numeric.Le(x, numeric.Const(10)))
+	a = d.Assume(a, numeric.Ge(r, numeric.Const(0)), numeric.Le(r, numeric.Const(1<<32-1)))
+	if len(a.blocks) != 1 {
+		t.Fatalf("want one block, got %d", len(a.blocks))
+	}
+	p := a.blocks[0].p
+	p.minimize()
+	if len(p.eqs) != 1 || len(p.rays) != 2 {
+		t.Errorf("want q pinned (1 equality, 2 vertices), got %d equalities, %d generators: %v", len(p.eqs), len(p.rays), d.Constraints(a))
+	}
+}

@@ -55,6 +55,12 @@ type poly struct {
 	pendEqs, pendIneqs []vec
 	pendSat            []bitset // the saturation of rays by ineqs before the pending ones
 
+	// pin, when not nil, are dimensions to pin once converted: one left
+	// with a single integer value becomes an equality (pinDims). Assume
+	// sets it for the dimensions its constraints give a coefficient other
+	// than ±1, such as a wrap-around's quotient.
+	pin []int
+
 	min   bool
 	empty bool // meaningful when min: P is empty as a rational polyhedron
 	// fresh marks a value whose conversion nobody has seen: the results
@@ -145,6 +151,10 @@ func (p *poly) minimize() {
 	if !p.empty && !p.exact {
 		p.retighten()
 	}
+	if !p.empty && !p.exact && len(p.pin) > 0 {
+		p.pinDims()
+	}
+	p.pin = nil
 	p.min, p.fresh = true, false
 	if p.empty {
 		p.eqs, p.ineqs, p.lines, p.rays = nil, nil, nil, nil
@@ -635,6 +645,44 @@ func (p *poly) retighten() {
 	}
 	p.ineqs = append(cloneRows(p.ineqs), rows...)
 	p.pendEqs, p.pendIneqs, p.pendSat = nil, rows, sat
+	p.incremental()
+	p.pendEqs, p.pendIneqs, p.pendSat = nil, nil, nil
+	p.min, p.hasC, p.hasG = true, true, true
+}
+
+// pinDims adds x = k for each dimension x of p.pin whose rational range
+// holds the single integer k, and makes p empty when one holds none
+// (p's points are integers), as retighten adds its rows: an incremental
+// step on the minimal p. A wrap-around's quotient q in
+// 0 <= e - 2^32q <= 2^32-1 has a rational range of width about 1; kept
+// as a slab it doubles the vertices of every later polyhedron, pinned it
+// costs nothing and is projected exactly.
+func (p *poly) pinDims() {
+	var rows []vec
+	for _, x := range p.pin {
+		lo, hi := p.optimumRat(unitVec(p.n+1, x+1))
+		if lo.inf || hi.inf || lo.v.num.Divisible(lo.v.den) && hi.v.num.Divisible(hi.v.den) {
+			continue
+		}
+		k, kh := lo.v.ceil(), hi.v.floor()
+		switch k.Cmp(kh) {
+		case 1: // no integer value
+			p.empty = true
+			return
+		case 0:
+			r := make(vec, p.n+1)
+			r[0], r[x+1] = k.Neg(), one
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	p.eqs = append(cloneRows(p.eqs), rows...)
+	p.pendEqs, p.pendIneqs, p.pendSat = rows, nil, p.sat
+	if p.pendSat == nil {
+		p.pendSat = satOf(p.rays, p.ineqs, p.n)
+	}
 	p.incremental()
 	p.pendEqs, p.pendIneqs, p.pendSat = nil, nil, nil
 	p.min, p.hasC, p.hasG = true, true, true

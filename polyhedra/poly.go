@@ -261,8 +261,30 @@ func (d *Domain) assume(a Poly, cs ...numeric.Constraint) Poly {
 				ineqs = append(ineqs, restrict(g.r, pos))
 			}
 		}
-		return p.addCons(eqs, ineqs)
+		q := p.addCons(eqs, ineqs)
+		if q != p {
+			q.pin = bigCoefDims(eqs, ineqs)
+		}
+		return q
 	}, false)
+}
+
+// bigCoefDims returns the dimensions (of a block) with a coefficient
+// other than 0, 1 or -1 in some row: those Assume pins (poly.pin).
+func bigCoefDims(eqs, ineqs []vec) []int {
+	var out []int
+	seen := map[int]bool{}
+	for _, rs := range [][]vec{eqs, ineqs} {
+		for _, r := range rs {
+			for i := 1; i < len(r); i++ {
+				if c := r[i]; !c.IsZero() && !c.Abs().isOne() && !seen[i-1] {
+					seen[i-1] = true
+					out = append(out, i-1)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // rebuild returns a with its blocks regrouped by the classes of u (over
