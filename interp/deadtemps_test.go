@@ -53,3 +53,48 @@ func TestDeadTemps(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadTempsHeldQuotient: a quotient lives as long as the value
+// assigned from it, not only while it is read:
+//
+//	L0 -q := nondet-> L1 -[0 <= x - 4q <= 3]-> L2 -y := x - 4q-> L3
+//	L3 -[y >= 1]-> L4 -x := 0-> L5 -y := 7-> L6 -> exit
+//
+// q is last read on L2 -> L3, but y holds its value until L5 -> L6 sets
+// y again (setting x, which q was computed from, does not end it).
+func TestDeadTempsHeldQuotient(t *testing.T) {
+	p := ir.NewProgram("held", "c")
+	f := p.NewFunc("main", ir.Pos{})
+	x := f.NewLocal("x", ir.Unbounded, ir.Pos{})
+	y := f.NewLocal("y", ir.Unbounded, ir.Pos{})
+	q := f.NewLocal("$t1", ir.Unbounded, ir.Pos{})
+	q.Temp = true
+	xe, ye, qe := ir.VarExpr(x), ir.VarExpr(y), ir.VarExpr(q)
+	r := xe.Sub(qe.Scale(numeric.I(4)))
+	var l [7]*ir.Loc
+	l[0] = f.Entry
+	for i := 1; i < len(l); i++ {
+		l[i] = f.NewLoc(ir.Normal, ir.Pos{})
+	}
+	edges := []*ir.Edge{
+		f.AddEdge(l[0], l[1], &ir.Havoc{Var: q, Range: numeric.Range{Lo: numeric.BoundDown(numeric.I(-5)), Hi: numeric.BoundUp(numeric.I(5))}}, ir.Pos{}),
+		f.AddEdge(l[1], l[2], &ir.Assume{Cond: &ir.And{Xs: []ir.Cond{
+			ir.NewAtom(numeric.Ge(r, numeric.Const(0))), ir.NewAtom(numeric.Le(r, numeric.Const(3)))}}, Wrap: true}, ir.Pos{}),
+		f.AddEdge(l[2], l[3], ir.NewAssign(y, r), ir.Pos{}),
+		f.AddEdge(l[3], l[4], atom(numeric.Ge(ye, numeric.Const(1))), ir.Pos{}),
+		f.AddEdge(l[4], l[5], ir.NewAssign(x, numeric.Const(0)), ir.Pos{}),
+		f.AddEdge(l[5], l[6], ir.NewAssign(y, numeric.Const(7)), ir.Pos{}),
+		f.AddEdge(l[6], f.Exit, &ir.Skip{}, ir.Pos{}),
+	}
+	f.MarkLoopHeads()
+	dead := deadTemps(f)
+	for i, e := range edges {
+		var want []numeric.Dim
+		if i == 5 {
+			want = []numeric.Dim{dimOf(q)}
+		}
+		if got := dead[e]; !slices.Equal(got, want) {
+			t.Errorf("edge %d (%s -> %s): dead %v, want %v", i, e.From, e.To, got, want)
+		}
+	}
+}
