@@ -19,7 +19,9 @@
 // most of the generator's programs of issue 18 need that). So a quotient
 // lives as long as a value computed from it: from the assignment that
 // reads it until the assigned variable is set again (or, for a
-// temporary, dies). Each such quotient doubles the vertices of the
+// temporary, dies), on every path: one held on a single branch is
+// forgotten, its bounds rounded, before the join, whose hull would
+// otherwise project it rationally. Each such quotient doubles the vertices of the
 // polyhedra it is in, but a variable holds at most one at a time, so
 // their number is bounded by that of the variables instead of growing
 // with the length of the code. On the edges into a loop head, where the
