@@ -358,21 +358,25 @@ func (p *poly) roundedBounds(dims []int) *poly {
 	var rows []vec
 	for _, x := range dims {
 		lo, hi := p.optimumRat(unitVec(p.n+1, x+1))
-		if !lo.inf && !lo.v.num.Divisible(lo.v.den) { // x >= ceil(lo)
-			r := make(vec, p.n+1)
-			r[0], r[x+1] = lo.v.ceil().Neg(), one
-			rows = append(rows, r)
+		if !lo.inf && !lo.v.num.Divisible(lo.v.den) {
+			rows = append(rows, boundRow(p.n, x, lo.v.ceil(), one)) // x >= ceil(lo)
 		}
-		if !hi.inf && !hi.v.num.Divisible(hi.v.den) { // x <= floor(hi)
-			r := make(vec, p.n+1)
-			r[0], r[x+1] = hi.v.floor(), one.Neg()
-			rows = append(rows, r)
+		if !hi.inf && !hi.v.num.Divisible(hi.v.den) {
+			rows = append(rows, boundRow(p.n, x, hi.v.floor(), one.Neg())) // x <= floor(hi)
 		}
 	}
 	if len(rows) == 0 {
 		return p
 	}
 	return p.addCons(nil, rows)
+}
+
+// boundRow returns the row s*(x - k) over n dimensions: with s = 1 the
+// inequality x >= k (or, as an equality, x = k), with s = -1 x <= k.
+func boundRow(n, x int, k, s zint) vec {
+	r := make(vec, n+1)
+	r[0], r[x+1] = k.Mul(s).Neg(), s
+	return r
 }
 
 // zeroDims returns generator g with its coordinates of dims set to 0,

@@ -670,9 +670,7 @@ func (p *poly) pinDims() {
 			p.empty = true
 			return
 		case 0:
-			r := make(vec, p.n+1)
-			r[0], r[x+1] = k.Neg(), one
-			rows = append(rows, r)
+			rows = append(rows, boundRow(p.n, x, k, one)) // x = k
 		}
 	}
 	if len(rows) == 0 {
