@@ -28,6 +28,10 @@
 //   - A memoised custom apply over one or two diagrams (Apply1, Apply2):
 //     the recursion of bddApply with a caller-supplied terminal case, which
 //     is how MTNDD lifts numeric operations to diagrams (Fig. 6).
+//   - Interruptible operations (SetInterrupt): once rudd's node table is
+//     large, And, Or, Ite and IteVar run as a Go recursion that polls the
+//     caller's check and stops with ErrInterrupted, since one rudd apply on
+//     millions of nodes cannot be interrupted and can run for minutes.
 //
 // # Errors
 //

@@ -25,6 +25,7 @@ import (
 // live (nothing was reclaimed yet).
 type liveSampler struct {
 	ops   int
+	table int // rudd's node table (slots) at the last sample
 	gcs   int
 	c     int // free + produced at the last sample
 	peak  int
@@ -41,6 +42,7 @@ func (s *liveSampler) tick(m *Manager) {
 
 func (s *liveSampler) sample(m *Manager) {
 	table, produced, free, gcs, ok := ruddCounters(m)
+	s.table = max(s.table, table)
 	if !ok {
 		return
 	}

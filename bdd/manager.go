@@ -106,6 +106,10 @@ type Manager struct {
 	ites map[iteStep]iteEntry
 	// live samples rudd's table for PeakLiveNodes (see live.go).
 	live liveSampler
+	// interrupt is the check of SetInterrupt, which operations poll from
+	// a node table of bigAt slots on (interrupt.go).
+	interrupt func() bool
+	bigAt     int
 }
 
 // Block is one entry of a Layout: the three variables of predicate Pred,
@@ -161,7 +165,7 @@ func New(preds, terms int, opts ...Option) (*Manager, error) {
 			c.layout = append(c.layout, PredBlock(i))
 		}
 	}
-	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}, cof: map[int]branch{}, steps: map[cubeStep]Node{}, ites: map[iteStep]iteEntry{}}
+	m := &Manager{preds: preds, free: map[int][]int{}, replacer: map[string]rudd.Replacer{}, cof: map[int]branch{}, steps: map[cubeStep]Node{}, ites: map[iteStep]iteEntry{}, bigAt: bigTable}
 	for r := range m.predVar {
 		m.predVar[r] = make([]int, preds)
 		for i := range m.predVar[r] {

@@ -60,6 +60,18 @@ func (m *Manager) fold(op rudd.Operator, unit Node, ns []Node) (Node, error) {
 	}
 	acc := unit
 	for _, n := range ns {
+		if m.interruptible() {
+			var err error
+			if op == rudd.OPand {
+				acc, err = m.polledIte(acc, n, m.False())
+			} else {
+				acc, err = m.polledIte(acc, m.True(), n)
+			}
+			if err != nil {
+				return Node{}, err
+			}
+			continue
+		}
 		r, err := m.wrap(m.b.Apply(acc.r, n.r, op))
 		if err != nil {
 			return Node{}, err
@@ -108,6 +120,9 @@ func (m *Manager) Not(n Node) (Node, error) {
 func (m *Manager) Ite(f, g, h Node) (Node, error) {
 	if err := m.check(f, g, h); err != nil {
 		return Node{}, err
+	}
+	if m.interruptible() {
+		return m.polledIte(f, g, h)
 	}
 	return m.wrap(m.b.Ite(f.r, g.r, h.r))
 }

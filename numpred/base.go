@@ -53,10 +53,19 @@ func newBase(sp *Space, opts []Option, k varLayout) (*base, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.SetInterrupt(o.interrupt)
 	return &base{sp: sp, m: m, opts: o, ord: ord}, nil
 }
 
-func (b *base) fail(err error) { panic(failure{err}) }
+// fail abandons the current operation with err; a BDD operation the
+// interrupt check stopped (on large diagrams, see bdd.SetInterrupt) fails
+// as ErrInterrupted, like a poll.
+func (b *base) fail(err error) {
+	if errors.Is(err, bdd.ErrInterrupted) {
+		err = ErrInterrupted
+	}
+	panic(failure{err})
+}
 
 // catch recovers a failure raised by an operation, records it as the
 // sticky error and runs fallback to set a sound result. Other panics
