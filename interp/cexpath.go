@@ -396,7 +396,7 @@ func (x *cexExplorer[A]) explore(f *ir.Func, in A) *cexCall[A] {
 					}
 					for i, ex := range sub.exits {
 						x.budget--
-						after := en.composeCall(call, s, en.summaryOf(call.Callee, ex))
+						after := en.composeCall(e.From.Func, call, s, en.summaryOf(call.Callee, ex))
 						if en.d.IsBottom(after) {
 							continue
 						}
@@ -435,7 +435,8 @@ func (x *cexExplorer[A]) explore(f *ir.Func, in A) *cexCall[A] {
 // then olds and ret forgotten; their meet, the result assigned, the mids
 // forgotten. The fixpoint's call transfer (transfer.go) and the
 // counterexample search (one path's summary) both use it.
-func (en *engine[A]) composeCall(op *ir.Call, a, sum A) A {
+func (en *engine[A]) composeCall(caller *ir.Func, op *ir.Call, a, sum A) A {
+	defer en.enter(en.enter(caller))
 	callee := op.Callee
 	s := en.s
 	olds := s.old[callee]
@@ -482,7 +483,7 @@ func (en *engine[A]) composeCall(op *ir.Call, a, sum A) A {
 		mids = append(mids, s.midGlobal[g])
 	}
 	mids = append(mids, s.midRet)
-	return en.d.Havoc(out, mids)
+	return en.forgetForeign(en.d.Havoc(out, mids))
 }
 
 // cexGuide orders the out-edges of a location for cexSearch: by distance

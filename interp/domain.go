@@ -47,3 +47,15 @@ type absDomain[A any] interface {
 	// alphaPost, apply; BDD nodes; precision size) into s.
 	Fill(s *Stats)
 }
+
+// scopedDomain is implemented by a domain whose precision differs from
+// function to function (predDomain under a Precision with per-function
+// predicates): the engine says which function's operations it
+// interprets, and has it forget what a function does not track when a
+// call enters it or returns to it.
+type scopedDomain[A any] interface {
+	// enter makes f the current function and returns the previous one.
+	enter(f *ir.Func) *ir.Func
+	// forgetForeign forgets in a what the current function does not track.
+	forgetForeign(a A) A
+}

@@ -47,6 +47,7 @@ type context[A any] struct {
 
 type engine[A any] struct {
 	d           absDomain[A]
+	scoped      scopedDomain[A] // d, when its precision is per function
 	s           *space
 	prog        *ir.Program
 	widenDelay  int
@@ -94,7 +95,26 @@ func newEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) *engine
 		en.maxContexts = 1
 	}
 	en.modOf = modifiedGlobals(s.prog)
+	en.scoped, _ = d.(scopedDomain[A])
 	return en
+}
+
+// enter tells a scoped domain that f's operations follow, and returns the
+// function it interpreted before (nil for other domains).
+func (en *engine[A]) enter(f *ir.Func) *ir.Func {
+	if en.scoped == nil {
+		return nil
+	}
+	return en.scoped.enter(f)
+}
+
+// forgetForeign has a scoped domain forget in a what the current function
+// does not track.
+func (en *engine[A]) forgetForeign(a A) A {
+	if en.scoped == nil {
+		return a
+	}
+	return en.scoped.forgetForeign(a)
 }
 
 // run computes the fixpoint from main with the initial value init.

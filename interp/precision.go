@@ -29,27 +29,38 @@ type Pred struct {
 // Precision is what the combined domain tracks: predicates (V_P) and
 // numeric variables (V_N).
 //
-// Predicates are kept per function (Pred.Func) for reporting and for
-// refiners; the interpreter tracks the union. A predicate over the locals
-// of one function is unknown everywhere else anyway (a call forgets the
-// caller's locals in the callee and the callee's in the caller), so the
-// union costs other functions little; a predicate over a global is
-// relevant wherever the global is.
+// Predicates are kept per function: a predicate a refinement found in
+// function f (Pred.Func = f) is tracked in f only, one without a function
+// (a branch atom of the initial precision, a user's) everywhere. The
+// BDDs have one variable per distinct atom, but in any other function a
+// predicate of f stays unconstrained: it is forgotten when a call enters
+// a function that does not track it and after a call returns to one,
+// and an assignment to its variables there makes it unknown instead of
+// computing its weakest precondition (see predDomain.scope). So a
+// predicate found in one procedure does not split the BDDs of the
+// others. The same atom found in two functions is tracked in both.
 //
 // Numeric variables are program variables, and so per function too (a
 // local belongs to its function). The dimensions the interpreter adds for
 // calls (olds and mids, see space.go) are always tracked.
 type Precision struct {
 	preds   []Pred
-	seen    map[string]bool // canonical atom text of preds
+	seen    map[predKey]bool // (function, canonical atom text) of preds
 	allNum  bool
 	numVars map[*ir.Var]bool
+}
+
+// predKey names a predicate of a precision; f is nil for a predicate of
+// the whole program.
+type predKey struct {
+	f    *ir.Func
+	atom string
 }
 
 // NewPrecision returns a precision with no predicates that tracks every
 // numeric variable when allNum holds and none otherwise.
 func NewPrecision(allNum bool) *Precision {
-	return &Precision{seen: map[string]bool{}, allNum: allNum, numVars: map[*ir.Var]bool{}}
+	return &Precision{seen: map[predKey]bool{}, allNum: allNum, numVars: map[*ir.Var]bool{}}
 }
 
 // BranchAtomsPrecision returns the precision a plain analysis uses: the
@@ -71,7 +82,7 @@ func BranchAtomsPrecision(p *ir.Program) *Precision {
 
 // Clone returns an independent copy of pr.
 func (pr *Precision) Clone() *Precision {
-	out := &Precision{preds: append([]Pred(nil), pr.preds...), seen: map[string]bool{}, allNum: pr.allNum, numVars: map[*ir.Var]bool{}}
+	out := &Precision{preds: append([]Pred(nil), pr.preds...), seen: map[predKey]bool{}, allNum: pr.allNum, numVars: map[*ir.Var]bool{}}
 	for k := range pr.seen {
 		out.seen[k] = true
 	}
@@ -93,26 +104,62 @@ func canonicalAtom(c numeric.Constraint) (numeric.Constraint, bool) {
 }
 
 // AddPred adds atom c (in canonical form; an atom and its negation are
-// one predicate) as a predicate introduced in f, and reports whether it
-// is new. Constant atoms are not predicates.
+// one predicate) as a predicate of function f (nil: of every function),
+// and reports whether it is new there. Constant atoms are not predicates.
 func (pr *Precision) AddPred(f *ir.Func, c numeric.Constraint) bool {
 	c, ok := canonicalAtom(c)
 	if !ok {
 		return false
 	}
-	key := c.String(nil)
-	if pr.seen[key] {
+	atom := c.String(nil)
+	if pr.seen[predKey{nil, atom}] || pr.seen[predKey{f, atom}] {
 		return false
 	}
-	pr.seen[key] = true
+	pr.seen[predKey{f, atom}] = true
 	pr.preds = append(pr.preds, Pred{Func: f, Atom: c})
 	return true
 }
 
-// HasPred reports whether c (or its negation) is a predicate of pr.
+// HasPred reports whether c (or its negation) is a predicate of pr, in
+// some function.
 func (pr *Precision) HasPred(c numeric.Constraint) bool {
 	c, ok := canonicalAtom(c)
-	return ok && pr.seen[c.String(nil)]
+	if !ok {
+		return false
+	}
+	atom := c.String(nil)
+	for k := range pr.seen {
+		if k.atom == atom {
+			return true
+		}
+	}
+	return false
+}
+
+// scopes returns, for each of atoms, the functions that track it: nil
+// when every function does (a predicate of the whole program, or an atom
+// pr does not have, such as a user's).
+func (pr *Precision) scopes(atoms []numeric.Constraint) []map[*ir.Func]bool {
+	byAtom := map[string]map[*ir.Func]bool{}
+	global := map[string]bool{}
+	for _, pd := range pr.preds {
+		atom := pd.Atom.String(nil)
+		if pd.Func == nil {
+			global[atom] = true
+			continue
+		}
+		if byAtom[atom] == nil {
+			byAtom[atom] = map[*ir.Func]bool{}
+		}
+		byAtom[atom][pd.Func] = true
+	}
+	out := make([]map[*ir.Func]bool, len(atoms))
+	for i, c := range atoms {
+		if atom := c.String(nil); !global[atom] {
+			out[i] = byAtom[atom]
+		}
+	}
+	return out
 }
 
 // AddVar adds v to the numeric variables and reports whether it is new.
@@ -229,11 +276,7 @@ func (vd *vnDomain) Assign(a numpred.Value, dims []numeric.Dim, exprs []numeric.
 			num.Exprs = append(num.Exprs, exprs[i])
 		}
 	}
-	var pa numpred.PredAssign
-	for _, p := range vd.affected(dims) {
-		e := numpred.Atom(substitute(vd.preds[p], dims, exprs))
-		pa = pa.And(numpred.Choose(p, e, numpred.Not(e)))
-	}
+	pa := vd.assignPreds(dims, exprs)
 	return vd.d.AlphaPost(numpred.NumPred{Guard: numpred.True(), Num: num, Pred: pa}, a)
 }
 
@@ -241,16 +284,7 @@ func (vd *vnDomain) Assign(a numpred.Value, dims []numeric.Dim, exprs []numeric.
 // condition mentions are forgotten numerically; the predicates over them
 // keep the values the condition gave them.
 func (vd *vnDomain) Assume(a numpred.Value, c ir.Cond) numpred.Value {
-	var dims []numeric.Dim
-	seen := map[numeric.Dim]bool{}
-	for _, at := range ir.Atoms(c) {
-		for _, t := range at.Expr().Terms() {
-			if !seen[t.Dim] {
-				seen[t.Dim] = true
-				dims = append(dims, t.Dim)
-			}
-		}
-	}
+	dims := condDims(c)
 	un := vd.untrackedOf(dims)
 	if len(un) == 0 {
 		return vd.predDomain.Assume(a, c)
@@ -260,6 +294,7 @@ func (vd *vnDomain) Assume(a numpred.Value, c ir.Cond) numpred.Value {
 		pa = pa.And(numpred.SetPred(p, numpred.P(p)))
 	}
 	r := vd.d.AlphaPost(numpred.NumPred{Guard: condExpr(c), Num: numpred.Havoc(un...), Pred: pa}, a)
+	r = vd.dropForeign(r, dims)
 	if vd.reduceOnAssume {
 		r = vd.d.Reduce(r)
 	}

@@ -27,6 +27,14 @@ type predDomain struct {
 	// reduceOnAssume: reduce after every Assume (the domain's
 	// ReduceAfterAssume).
 	reduceOnAssume bool
+	// scope[p] lists the functions that track predicate p (nil: every
+	// function), scoped says whether any predicate has a scope, and cur is
+	// the function whose operations are being interpreted (see
+	// Precision: a predicate is unconstrained in the functions that do not
+	// track it).
+	scope  []map[*ir.Func]bool
+	scoped bool
+	cur    *ir.Func
 }
 
 // analyzePred runs the analysis in the NumPredDom implementation named by
@@ -94,6 +102,12 @@ func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *sp
 	for i, a := range atoms {
 		for _, t := range a.Expr().Terms() {
 			pd.byDim[t.Dim] = append(pd.byDim[t.Dim], numpred.PredID(i))
+		}
+	}
+	if cfg.Precision != nil {
+		pd.scope = cfg.Precision.scopes(atoms)
+		for _, sc := range pd.scope {
+			pd.scoped = pd.scoped || sc != nil
 		}
 	}
 	res, err = runEngine[numpred.Value](st, withPrecision(pd, s, cfg), s, cfg)
@@ -201,10 +215,26 @@ func (pd *predDomain) Widen(a, b numpred.Value) numpred.Value {
 // emptiness (IsEmpty at error locations).
 func (pd *predDomain) Assume(a numpred.Value, c ir.Cond) numpred.Value {
 	r := pd.d.AlphaPost(numpred.Assume{Cond: condExpr(c)}, a)
+	r = pd.dropForeign(r, condDims(c))
 	if pd.reduceOnAssume {
 		r = pd.d.Reduce(r)
 	}
 	return r
+}
+
+// condDims returns the dimensions c's atoms mention, each once.
+func condDims(c ir.Cond) []numeric.Dim {
+	var dims []numeric.Dim
+	seen := map[numeric.Dim]bool{}
+	for _, at := range ir.Atoms(c) {
+		for _, t := range at.Expr().Terms() {
+			if !seen[t.Dim] {
+				seen[t.Dim] = true
+				dims = append(dims, t.Dim)
+			}
+		}
+	}
+	return dims
 }
 
 // condExpr translates an IR condition into a NumPredDom expression; a
@@ -244,16 +274,77 @@ func condExpr(c ir.Cond) numpred.Expr {
 // predicate, or a numeric atom): tau_NP = (true ? tau_N) && tau_P.
 func (pd *predDomain) Assign(a numpred.Value, dims []numeric.Dim, exprs []numeric.LinExpr) numpred.Value {
 	num := numpred.NumAssign{Dims: dims, Exprs: exprs}
-	var pa numpred.PredAssign
-	for _, p := range pd.affected(dims) {
-		wp := substitute(pd.preds[p], dims, exprs)
-		e := numpred.Atom(wp)
-		pa = pa.And(numpred.Choose(p, e, numpred.Not(e)))
-	}
+	pa := pd.assignPreds(dims, exprs)
 	if len(pa.Preds) == 0 {
 		return pd.d.AlphaPost(num, a)
 	}
 	return pd.d.AlphaPost(numpred.NumPred{Guard: numpred.True(), Num: num, Pred: pa}, a)
+}
+
+// assignPreds returns the predicate part of dims := exprs: p := choice(wp,
+// !wp) for each predicate p over dims that the current function tracks.
+// The others are left out, and so become unknown: numpred forgets an atom
+// predicate over an assigned dimension that the transformer does not
+// assign (its old value is stale).
+func (pd *predDomain) assignPreds(dims []numeric.Dim, exprs []numeric.LinExpr) numpred.PredAssign {
+	var pa numpred.PredAssign
+	for _, p := range pd.affected(dims) {
+		if !pd.tracks(p) {
+			continue // numpred forgets it as stale
+		}
+		e := numpred.Atom(substitute(pd.preds[p], dims, exprs))
+		pa = pa.And(numpred.Choose(p, e, numpred.Not(e)))
+	}
+	return pa
+}
+
+// tracks reports whether the current function tracks predicate p.
+func (pd *predDomain) tracks(p numpred.PredID) bool {
+	return !pd.scoped || pd.scope[p] == nil || pd.scope[p][pd.cur]
+}
+
+// enter makes f the function whose operations are interpreted, and
+// returns the previous one.
+func (pd *predDomain) enter(f *ir.Func) *ir.Func {
+	prev := pd.cur
+	pd.cur = f
+	return prev
+}
+
+// forgetForeign forgets, in a, every predicate the current function does
+// not track (on entry to a function, and after a call returns).
+func (pd *predDomain) forgetForeign(a numpred.Value) numpred.Value {
+	if !pd.scoped {
+		return a
+	}
+	return pd.forgetUntracked(a, func(p numpred.PredID) bool { return true })
+}
+
+// dropForeign forgets the predicates over dims that the current function
+// does not track (after an Assume, which may have decided them).
+func (pd *predDomain) dropForeign(a numpred.Value, dims []numeric.Dim) numpred.Value {
+	if !pd.scoped {
+		return a
+	}
+	over := map[numpred.PredID]bool{}
+	for _, p := range pd.affected(dims) {
+		over[p] = true
+	}
+	return pd.forgetUntracked(a, func(p numpred.PredID) bool { return over[p] })
+}
+
+// forgetUntracked makes unknown the untracked predicates that pick selects.
+func (pd *predDomain) forgetUntracked(a numpred.Value, pick func(numpred.PredID) bool) numpred.Value {
+	var pa numpred.PredAssign
+	for i := range pd.preds {
+		if p := numpred.PredID(i); !pd.tracks(p) && pick(p) {
+			pa = pa.And(numpred.Choose(p, numpred.False(), numpred.False()))
+		}
+	}
+	if len(pa.Preds) == 0 || pd.d.IsBot(a) {
+		return a
+	}
+	return pd.d.AlphaPost(numpred.NumPred{Guard: numpred.True(), Pred: pa}, a)
 }
 
 // Havoc forgets dims; the predicates over them are forgotten with them.

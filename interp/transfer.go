@@ -16,6 +16,7 @@ func (en *engine[A]) post(e *ir.Edge, a A) A {
 	if en.d.IsBottom(a) {
 		return a
 	}
+	en.enter(e.From.Func)
 	a = en.postOp(e, a)
 	if dead := en.deadAfter(e); len(dead) > 0 {
 		a = en.d.Havoc(a, dead)
@@ -49,7 +50,7 @@ func (en *engine[A]) postOp(e *ir.Edge, a A) A {
 		a = en.d.Havoc(a, []numeric.Dim{dimOf(op.Var)})
 		return en.assumeRange(a, dimOf(op.Var), op.Range)
 	case *ir.Call:
-		return en.call(op, a)
+		return en.call(e.From.Func, op, a)
 	case *ir.Return:
 		if op.HasValue {
 			ret := e.From.Func.Ret
@@ -79,8 +80,9 @@ func (en *engine[A]) assumeRange(a A, d numeric.Dim, r numeric.Range) A {
 
 // callInput returns the entry value of callee for a call from state a:
 // formals bound to the arguments, olds set to the entry values, and
-// everything else forgotten.
+// everything else forgotten, including what callee does not track.
 func (en *engine[A]) callInput(callee *ir.Func, op *ir.Call, a A) A {
+	defer en.enter(en.enter(callee))
 	s := en.s
 	in := a
 	if len(callee.Formals) > 0 {
@@ -112,7 +114,7 @@ func (en *engine[A]) callInput(callee *ir.Func, op *ir.Call, a A) A {
 		exprs = append(exprs, numeric.Var(dimOf(v)))
 	}
 	sortByDim(dims, exprs)
-	return en.d.Assign(in, dims, exprs)
+	return en.forgetForeign(en.d.Assign(in, dims, exprs))
 }
 
 // summaryOf projects the exit value of f onto f's olds, the globals f
@@ -142,13 +144,13 @@ func (en *engine[A]) summaryOf(f *ir.Func, exit A) A {
 // space.go): the caller's state with the callee's modified globals renamed
 // to mids, met with the summary with the callee's olds renamed to the same
 // mids, then the result assigned and the mids forgotten.
-func (en *engine[A]) call(op *ir.Call, a A) A {
+func (en *engine[A]) call(caller *ir.Func, op *ir.Call, a A) A {
 	callee := op.Callee
 	ctx := en.noteInput(callee, en.callInput(callee, op, a))
 	if ctx == nil || !ctx.hasSummary || en.d.IsBottom(ctx.summary) {
 		return en.d.Bottom()
 	}
-	return en.composeCall(op, a, ctx.summary)
+	return en.composeCall(caller, op, a, ctx.summary)
 }
 
 func sortByDim(dims []numeric.Dim, exprs []numeric.LinExpr) {
