@@ -122,7 +122,10 @@
 // keep one operation from running away, each with a sound fallback:
 //
 //   - an exact hull whose dual cone grows past hullMaxRays rays or
-//     convWorkBound units of work (pairs tested, rays scanned) becomes
+//     convWorkBound units of work (pairs tested, rays scanned, and
+//     bigWordWork per 64-bit word of the big numbers a conversion makes:
+//     the same count took 35 ns a unit with small numbers and up to
+//     140 ns with 600-bit ones) becomes
 //     the weak join (the constraints of each operand that the other
 //     satisfies);
 //   - the conversion of a fresh value (poly.fresh: one whose conversion
@@ -134,9 +137,10 @@
 //     cut, so that an integer point of it proves nothing. The projections
 //     that a join by blocks (joinByBlocks) hulls each block with are such
 //     values: on a generated wrap-around program one of them, onto 15
-//     dimensions, took 9.9 s to convert. convWorkBound is 2^20 units,
-//     about 40 ms of conversion on the polyhedra of those programs (it
-//     was 2^27, seconds);
+//     dimensions, took 9.9 s to convert. convWorkBound is 2^19 units,
+//     10-30 ms of conversion on the polyhedra of those programs (it
+//     was 2^27, seconds, then 2^20, which let a join whose hull and weak
+//     hull both ran to the bound take 150 ms);
 //   - the search for a thin direction in an integer emptiness test
 //     (splitThin) scans at most thinWorkBudget generator-direction pairs
 //     and splitBudget sections per test, then leaves the question to

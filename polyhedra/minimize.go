@@ -258,10 +258,13 @@ func (p *poly) primal() {
 }
 
 // convWorkBound bounds the work (cone.maxWork) of the conversion of a fresh
-// value, of an exact hull and of an incremental forget: 2^20 units (pairs
-// tested, rays scanned) are about 40 ms on the wrap-around polyhedra of
-// issue 18's generated programs, with coefficients of 2^32.
-var convWorkBound int64 = 1 << 20
+// value, of an exact hull and of an incremental forget: 2^19 units (pairs
+// tested, rays scanned, words of big numbers made; see bigWordWork) are
+// 10-30 ms on the wrap-around polyhedra of issue 18's generated programs,
+// with coefficients of hundreds of bits. A join that goes over converts
+// its weak hull under the same bound, so it stays within about twice
+// that (2^20 let single joins of generated program 37 take 150 ms).
+var convWorkBound int64 = 1 << 19
 
 // giveUp makes p the whole space Q^n, in minimal form, after the stop
 // hook interrupted its conversion c, or after the conversion of a fresh
