@@ -26,6 +26,7 @@ type engineFlags struct {
 	encoding       string
 	kindInvariants bool
 	refiner        string
+	refinerSet     bool // --refiner was given (the default strategy picks its own otherwise)
 	maxRefinements int
 	precision      string
 	block          string
@@ -71,6 +72,7 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 	if !contains(cegar.RefinerNames, e.refiner) {
 		return fmt.Errorf("unknown refiner %q (want %s)", e.refiner, strings.Join(cegar.RefinerNames, ", "))
 	}
+	e.refinerSet = fs.Changed("refiner")
 	if !contains(cegar.InitialNames, e.precision) {
 		return fmt.Errorf("unknown precision %q (want %s)", e.precision, strings.Join(cegar.InitialNames, ", "))
 	}
@@ -122,6 +124,11 @@ func (e *engineFlags) config(cfg verify.Config, spec runSpec) verify.Config {
 	cfg.Engine = spec.engine
 	cfg.BMC = verify.BMCConfig{Unwind: e.unwind, Encoding: e.encoding, NoInvariants: !e.kindInvariants}
 	cfg.CEGAR = verify.CEGARConfig{Refiner: e.refiner, MaxRefinements: e.maxRefinements, Initial: e.precision}
+	if spec.engine == verify.Auto && !e.refinerSet {
+		// The default strategy's CEGAR stage has its own refiner (the
+		// unsat core); the flag's default is the cegar engine's.
+		cfg.CEGAR.Refiner = ""
+	}
 	cfg.ABE = verify.ABEConfig{Block: e.block, Cartesian: e.cartesian}
 	cfg.IMPACT = verify.IMPACTConfig{ForcedCovering: e.forcedCovering}
 	return cfg

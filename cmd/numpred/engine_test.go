@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/numpred/numpred/cegar"
+	"github.com/numpred/numpred/verify"
+	"github.com/spf13/pflag"
 )
 
 // TestEngineAll: --engine all runs absint, bmc and kind side by side on a
@@ -115,5 +119,33 @@ func TestDotFlag(t *testing.T) {
 	stderr.Reset()
 	if s := run([]string{"analyze", "--engine", "bmc", "--timeout", "20s", "--dot", dot, file}, &stdout, &stderr); s != exitUsage {
 		t.Errorf("--dot with bmc: status %d, want %d (usage): %s", s, exitUsage, stderr.String())
+	}
+}
+
+// TestAutoRefinerDefault: the default strategy gets no refiner from the
+// flag's default (its CEGAR stage picks the unsat core), but one the user
+// gives; the cegar engine gets the flag's default.
+func TestAutoRefinerDefault(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		spec string
+		want string
+	}{
+		{nil, verify.Auto, ""},
+		{[]string{"--refiner", "interpolant"}, verify.Auto, "interpolant"},
+		{nil, verify.CEGAR, string(cegar.DefaultRefiner)},
+	} {
+		fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
+		var e engineFlags
+		engine := addEngineFlags(fs, &e)
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.parse(fs, *engine); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.config(verify.Config{}, runSpec{engine: c.spec}).CEGAR.Refiner; got != c.want {
+			t.Errorf("%v, engine %s: refiner %q, want %q", c.args, c.spec, got, c.want)
+		}
 	}
 }
