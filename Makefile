@@ -85,11 +85,9 @@ bench-numeric:
 # combined domains WRAPGEN_DOMAINS and --numeric polyhedra; fails when a
 # single polyhedra operation takes more than 50 ms (twice in a row).
 # Timing-based, so kept out of `make test`; run it on an otherwise idle
-# machine. NDD is not in the default list: on some programs (36 of seed 1)
-# its BDDs grow past a million nodes and one rudd apply, which cannot be
-# interrupted, outlasts the analysis' time limit by minutes.
+# machine (about 4 minutes on 2 cores).
 WRAPGEN_N ?= 40
-WRAPGEN_DOMAINS ?= nexpoint,nex,mtndd
+WRAPGEN_DOMAINS ?= nexpoint,nex,mtndd,ndd
 .PHONY: wrapgen
 wrapgen:
 	$(GO) test -tags $(TAGS) ./interp -run '^TestWrapAroundPolyhedraOps$$' -count=1 -v -timeout 60m \
