@@ -63,6 +63,15 @@ fuzz-sound:
 	$(GO) test -tags $(TAGS) ./cfront/cgen -run '^TestSoundness$$' -count=1 -v -timeout 48h \
 		-sound.n $(SOUND_N) -sound.deadline $(SOUND_DEADLINE)
 
+# The CEGAR loop (cegar engine defaults and the default strategy's CEGAR
+# stage) on the generated tasks of the soundness oracle: a wrong verdict
+# fails. Needs gcc.
+CEGAR_SOUND_N ?= 400
+.PHONY: fuzz-cegar
+fuzz-cegar:
+	$(GO) test -tags $(TAGS) ./cegar -run '^TestSoundness$$' -count=1 -v -timeout 48h \
+		-cegar.sound $(CEGAR_SOUND_N)
+
 # Issue 15: numpred's numeric domains against PPL on the standard random
 # workloads (internal/numbench), one run on one machine. Writes the
 # workload files to $(NUMBENCH_DIR); the PPL driver is built only when

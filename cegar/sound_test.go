@@ -17,10 +17,23 @@ var (
 	soundDeadline = flag.Duration("cegar.sound.deadline", time.Second, "time limit of one CEGAR run in TestSoundness")
 )
 
+// soundConfigs are the loop's configurations TestSoundness runs: the
+// cegar engine's defaults, and the default strategy's CEGAR stage (no
+// predicates or variables to start with, unsat-core refinement), whose
+// refinements make predicates of single functions from the first round.
+var soundConfigs = []struct {
+	name string
+	opt  cegar.Options
+}{
+	{"defaults", cegar.Options{}},
+	{"auto stage", cegar.Options{Initial: cegar.InitialNone, Refiner: cegar.RefinerCore}},
+}
+
 // TestSoundness runs the CEGAR loop on generated tasks whose verdict gcc
 // decides by running every input: it never answers TRUE on a FALSE task
 // nor FALSE on a TRUE one. It reports how many TRUE tasks the plain
-// analysis (one round, today's precision) and the loop prove.
+// analysis (one round, today's precision) and the loop prove, for each of
+// soundConfigs.
 func TestSoundness(t *testing.T) {
 	if *soundN == 0 {
 		t.Skip("run with -cegar.sound N")
@@ -33,7 +46,8 @@ func TestSoundness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var before, after, refuted, wrong int
+	var before int
+	after, refuted, wrong := make([]int, len(soundConfigs)), make([]int, len(soundConfigs)), 0
 	for _, task := range tasks {
 		cfg := interp.DefaultConfig()
 		cfg.Deadline = time.Now().Add(*soundDeadline)
@@ -44,25 +58,31 @@ func TestSoundness(t *testing.T) {
 		if plain.Verdict == interp.True && task.True {
 			before++
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), *soundDeadline)
-		res, err := cegar.Run(ctx, task.IR, cegar.Options{Interp: interp.DefaultConfig()})
-		cancel()
-		if err != nil {
-			t.Fatalf("%s: %v", task.Name, err)
-		}
-		switch {
-		case res.Verdict == interp.True && !task.True:
-			wrong++
-			t.Errorf("WRONG TRUE: %s (%d rounds), but gcc reaches reach_error:\n%s", task.Name, len(res.Rounds), task.Program.Source())
-		case res.Verdict == interp.False && task.True:
-			wrong++
-			t.Errorf("WRONG FALSE: %s, but no input reaches reach_error under gcc:\n%s", task.Name, task.Program.Source())
-		case res.Verdict == interp.True:
-			after++
-		case res.Verdict == interp.False:
-			refuted++
+		for k, sc := range soundConfigs {
+			opt := sc.opt
+			opt.Interp = interp.DefaultConfig()
+			ctx, cancel := context.WithTimeout(context.Background(), *soundDeadline)
+			res, err := cegar.Run(ctx, task.IR, opt)
+			cancel()
+			if err != nil {
+				t.Fatalf("%s (%s): %v", task.Name, sc.name, err)
+			}
+			switch {
+			case res.Verdict == interp.True && !task.True:
+				wrong++
+				t.Errorf("WRONG TRUE: %s (%s, %d rounds), but gcc reaches reach_error:\n%s", task.Name, sc.name, len(res.Rounds), task.Program.Source())
+			case res.Verdict == interp.False && task.True:
+				wrong++
+				t.Errorf("WRONG FALSE: %s (%s), but no input reaches reach_error under gcc:\n%s", task.Name, sc.name, task.Program.Source())
+			case res.Verdict == interp.True:
+				after[k]++
+			case res.Verdict == interp.False:
+				refuted[k]++
+			}
 		}
 	}
-	t.Logf("%v: TRUE tasks proved by the plain analysis %d, by the CEGAR loop %d of %d; FALSE tasks refuted %d of %d; %d wrong (deadline %v)",
-		st, before, after, st.True, refuted, st.False, wrong, *soundDeadline)
+	t.Logf("%v: TRUE tasks proved by the plain analysis %d of %d; %d wrong (deadline %v)", st, before, st.True, wrong, *soundDeadline)
+	for k, sc := range soundConfigs {
+		t.Logf("  CEGAR loop, %s: TRUE tasks proved %d of %d, FALSE tasks refuted %d of %d", sc.name, after[k], st.True, refuted[k], st.False)
+	}
 }
