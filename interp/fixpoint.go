@@ -62,7 +62,20 @@ func (r *funcRun[A]) contrib(e *ir.Edge) A {
 	if r.en.d.IsBottom(src) {
 		return src
 	}
-	return r.en.post(e, src)
+	out := r.en.post(e, src)
+	if c := r.en.chainTo(e); c != nil && !r.en.d.IsBottom(out) {
+		// The composed assignments of the chain ending with e (chain.go).
+		for _, ce := range c.edges[:len(c.edges)-1] {
+			if _, ok := r.flow[ce]; ok {
+				return out
+			}
+		}
+		composed := r.en.postChain(c, r.vals[c.edges[0].From.ID])
+		if !r.en.d.Leq(out, composed) {
+			out = r.en.d.Meet(out, composed)
+		}
+	}
+	return out
 }
 
 // joinInto returns acc joined with v, skipping bottoms.
@@ -172,14 +185,7 @@ func (en *engine[A]) wtoOf(f *ir.Func) []WTOElem {
 	if w, ok := en.wtos[f]; ok {
 		return w
 	}
-	succ := func(v int) []int {
-		out := make([]int, 0, len(f.Locs[v].Out))
-		for _, e := range f.Locs[v].Out {
-			out = append(out, e.To.ID)
-		}
-		return out
-	}
-	w := WTO(len(f.Locs), f.Entry.ID, succ)
+	w := funcWTO(f)
 	en.wtos[f] = w
 	return w
 }

@@ -66,6 +66,8 @@ type engine[A any] struct {
 	dead      map[*ir.Func]map[*ir.Edge][]numeric.Dim // deadTemps, by function
 	cur       *context[A]                             // the context being analysed
 	wtos      map[*ir.Func][]WTOElem
+	heads     map[*ir.Func]map[int]bool        // headsOf
+	chains    map[*ir.Func]map[*ir.Edge]*chain // chainTo
 	modOf     map[*ir.Func][]*ir.Var
 	queue     []*context[A]
 	queued    map[*context[A]]bool

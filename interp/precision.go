@@ -64,18 +64,23 @@ func NewPrecision(allNum bool) *Precision {
 }
 
 // BranchAtomsPrecision returns the precision a plain analysis uses: the
-// canonical atoms of p's branch conditions and assertions, and every
-// numeric variable.
+// canonical atoms of p's branch conditions and assertions closed under
+// copies (closure.go), and every numeric variable.
 func BranchAtomsPrecision(p *ir.Program) *Precision {
 	pr := NewPrecision(true)
+	var atoms []numeric.Constraint
 	for _, f := range p.Funcs {
 		for _, e := range f.Edges {
 			if a, ok := e.Op.(*ir.Assume); ok && !a.Wrap {
 				for _, c := range ir.Atoms(a.Cond) {
 					pr.AddPred(nil, c)
+					atoms = append(atoms, c)
 				}
 			}
 		}
+	}
+	for _, c := range copyClosure(p, atoms) {
+		pr.AddPred(nil, c)
 	}
 	return pr
 }

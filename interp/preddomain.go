@@ -24,6 +24,8 @@ type predDomain struct {
 	// predicates whose atom mentions it.
 	preds []numeric.Constraint
 	byDim map[numeric.Dim][]numpred.PredID
+	// sib indexes the predicates by their atoms' terms (siblings.go).
+	sib siblings
 	// reduceOnAssume: reduce after every Assume (the domain's
 	// ReduceAfterAssume).
 	reduceOnAssume bool
@@ -98,7 +100,7 @@ func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *sp
 		return nil, nil, err
 	}
 	pd := &predDomain{d: d, sp: sp, thresh: th, preds: atoms, byDim: map[numeric.Dim][]numpred.PredID{},
-		reduceOnAssume: d.ReduceAfterAssume()}
+		reduceOnAssume: d.ReduceAfterAssume(), sib: newSiblings(atoms)}
 	for i, a := range atoms {
 		for _, t := range a.Expr().Terms() {
 			pd.byDim[t.Dim] = append(pd.byDim[t.Dim], numpred.PredID(i))
@@ -129,7 +131,8 @@ func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *sp
 
 // precisionPreds returns the predicates of the precision: the canonical
 // atoms of the program's branch conditions and assertions (an inequality
-// and its negation are one predicate), then the user's extra predicates.
+// and its negation are one predicate) closed under copies (closure.go),
+// then the user's extra predicates.
 func precisionPreds(p *ir.Program, s *space, extra []string) ([]numeric.Constraint, error) {
 	var out []numeric.Constraint
 	seen := map[string]bool{}
@@ -154,6 +157,9 @@ func precisionPreds(p *ir.Program, s *space, extra []string) ([]numeric.Constrai
 				}
 			}
 		}
+	}
+	for _, c := range copyClosure(p, out) {
+		add(c)
 	}
 	// BDD variable order: predicates over variables declared together
 	// stay together (the order of the smallest variable ID mentioned, ties
@@ -214,7 +220,7 @@ func (pd *predDomain) Widen(a, b numpred.Value) numpred.Value {
 // (Section V-A); the others are reduced only where a verdict depends on
 // emptiness (IsEmpty at error locations).
 func (pd *predDomain) Assume(a numpred.Value, c ir.Cond) numpred.Value {
-	r := pd.d.AlphaPost(numpred.Assume{Cond: condExpr(c)}, a)
+	r := pd.d.AlphaPost(numpred.Assume{Cond: pd.condExpr(c, true)}, a)
 	r = pd.dropForeign(r, condDims(c))
 	if pd.reduceOnAssume {
 		r = pd.d.Reduce(r)
@@ -235,6 +241,41 @@ func condDims(c ir.Cond) []numeric.Dim {
 		}
 	}
 	return dims
+}
+
+// condExpr translates the IR condition c (pos) or its negation (!pos)
+// into a NumPredDom expression, negations pushed to the atoms and each atom
+// strengthened by its siblings; a nondeterministic condition is true.
+func (pd *predDomain) condExpr(c ir.Cond, pos bool) numpred.Expr {
+	switch c := c.(type) {
+	case *ir.Atom:
+		return pd.sib.strengthen(pd.preds, c.C, pos)
+	case *ir.Not:
+		return pd.condExpr(c.X, !pos)
+	case *ir.And, *ir.Or:
+		var xs []ir.Cond
+		and := false
+		if a, ok := c.(*ir.And); ok {
+			xs, and = a.Xs, true
+		} else {
+			xs = c.(*ir.Or).Xs
+		}
+		es := make([]numpred.Expr, len(xs))
+		for i, x := range xs {
+			es[i] = pd.condExpr(x, pos)
+		}
+		if and == pos {
+			return numpred.And(es...)
+		}
+		return numpred.Or(es...)
+	case *ir.Nondet:
+		return numpred.True()
+	}
+	e := condExpr(c)
+	if !pos {
+		e = numpred.Not(e)
+	}
+	return e
 }
 
 // condExpr translates an IR condition into a NumPredDom expression; a
@@ -292,8 +333,14 @@ func (pd *predDomain) assignPreds(dims []numeric.Dim, exprs []numeric.LinExpr) n
 		if !pd.tracks(p) {
 			continue // numpred forgets it as stale
 		}
-		e := numpred.Atom(substitute(pd.preds[p], dims, exprs))
-		pa = pa.And(numpred.Choose(p, e, numpred.Not(e)))
+		wp := substitute(pd.preds[p], dims, exprs)
+		if wp.Expr().IsConst() {
+			e := numpred.Atom(wp)
+			pa = pa.And(numpred.Choose(p, e, numpred.Not(e)))
+			continue
+		}
+		t, f := pd.sib.decide(pd.preds, wp)
+		pa = pa.And(numpred.Choose(p, t, f))
 	}
 	return pa
 }
