@@ -67,6 +67,10 @@ fuzz-sound:
 # stage) on the generated tasks of the soundness oracle: a wrong verdict
 # fails. Needs gcc.
 CEGAR_SOUND_N ?= 400
+.PHONY: svcomp-abe
+svcomp-abe:
+	$(GO) test -tags $(TAGS) ./cmd/numpred -run '^TestDefaultStrategyOnABETasks$$' -count=1 -v -timeout 2h -svcomp.abe
+
 .PHONY: fuzz-cegar
 fuzz-cegar:
 	$(GO) test -tags $(TAGS) ./cegar -run '^TestSoundness$$' -count=1 -v -timeout 48h \
