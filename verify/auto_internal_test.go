@@ -53,7 +53,7 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 10) { if (x < 5) reach_err
 		failing func(Config) bool
 		want    interp.Verdict // "" for an error
 	}{
-		{"bmc fails", func(c Config) bool { return c.Engine == BMC }, interp.True},
+		{"the first stage fails", func(c Config) bool { return c.Engine == Absint }, interp.True},
 		{"every stage fails", func(Config) bool { return true }, ""},
 	} {
 		stageHook = func(p *ir.Program, c Config) (*Result, error) {
@@ -77,8 +77,8 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 10) { if (x < 5) reach_err
 		if r.Verdict != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, r.Verdict, tc.want)
 		}
-		if len(r.Stages) == 0 || !strings.HasPrefix(r.Stages[0].Reason, "internal error: bmc: an engine bug") {
-			t.Errorf("%s: stages %+v, want bmc's internal error first", tc.name, r.Stages)
+		if len(r.Stages) == 0 || !strings.HasPrefix(r.Stages[0].Reason, "internal error: absint nexpoint/interval: an engine bug") {
+			t.Errorf("%s: stages %+v, want absint's internal error first", tc.name, r.Stages)
 		}
 	}
 }
