@@ -33,6 +33,10 @@ type funcRun[A any] struct {
 	// an unrolling.
 	unrolled map[int]bool
 	widened  bool // some head was widened
+	// unrolling counts the components being run exactly (unroll.go):
+	// their iterations are not joined, and assignment chains are not
+	// composed there (chain.go).
+	unrolling int
 }
 
 // analyzeFunc computes the values of every location of f from input.
@@ -63,7 +67,7 @@ func (r *funcRun[A]) contrib(e *ir.Edge) A {
 		return src
 	}
 	out := r.en.post(e, src)
-	if c := r.en.chainTo(e); c != nil && !r.en.d.IsBottom(out) {
+	if c := r.en.chainTo(e); c != nil && r.unrolling == 0 && !r.en.d.IsBottom(out) {
 		// The composed assignments of the chain ending with e (chain.go).
 		for _, ce := range c.edges[:len(c.edges)-1] {
 			if _, ok := r.flow[ce]; ok {

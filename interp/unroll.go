@@ -107,6 +107,8 @@ func (r *funcRun[A]) unroll(e WTOElem, c *component) (start A, done bool) {
 		exits[i] = d.Bottom()
 	}
 	out := make([]A, len(c.exits))
+	r.unrolling++
+	defer func() { r.unrolling-- }()
 	for !d.IsBottom(frontier) {
 		if en.unrollLeft <= 0 || d.Strained() {
 			return entry, false
