@@ -42,6 +42,12 @@ func CopyClosure(f *ir.Func, atoms []numeric.Constraint) []numeric.Constraint {
 	w := funcWTO(f)
 	chains := funcChains(f, wtoHeads(f, w), deadTemps(f))
 	inLoop := loopLocs(w)
+	temps := map[numeric.Dim]bool{}
+	for _, x := range f.Locals {
+		if x.Temp {
+			temps[dimOf(x)] = true
+		}
+	}
 	inner := map[*ir.Edge]bool{}
 	for _, c := range chains {
 		for _, e := range c.edges[:len(c.edges)-1] {
@@ -53,20 +59,9 @@ func CopyClosure(f *ir.Func, atoms []numeric.Constraint) []numeric.Constraint {
 		if !ok || inner[e] || !inLoop[e.From.ID] {
 			continue
 		}
-		temp := map[numeric.Dim]bool{}
-		for _, x := range op.Lhs {
-			temp[dimOf(x)] = x.Temp
-		}
-		if c := chains[e]; c != nil {
-			for _, ce := range c.edges {
-				for _, x := range ce.Op.(*ir.Assign).Lhs {
-					temp[dimOf(x)] = x.Temp
-				}
-			}
-		}
 		dims, exprs := effectiveAssign(op, chains[e])
 		for i, d := range dims {
-			if !isCopy(exprs[i], d) || temp[d] || temp[exprs[i].Term(0).Dim] || isTemp(f, exprs[i].Term(0).Dim) {
+			if !isCopy(exprs[i], d) || temps[d] || temps[exprs[i].Term(0).Dim] {
 				continue
 			}
 			for _, k := range byDim[d] {
@@ -100,16 +95,6 @@ func effectiveAssign(op *ir.Assign, c *chain) ([]numeric.Dim, []numeric.LinExpr)
 		dims[i] = dimOf(x)
 	}
 	return dims, op.Rhs
-}
-
-// isTemp reports whether d is one of f's temporaries.
-func isTemp(f *ir.Func, d numeric.Dim) bool {
-	for _, x := range f.Locals {
-		if dimOf(x) == d {
-			return x.Temp
-		}
-	}
-	return false
 }
 
 // loopLocs returns the locations inside a component of the WTO w.

@@ -333,13 +333,7 @@ func (pd *predDomain) assignPreds(dims []numeric.Dim, exprs []numeric.LinExpr) n
 		if !pd.tracks(p) {
 			continue // numpred forgets it as stale
 		}
-		wp := substitute(pd.preds[p], dims, exprs)
-		if wp.Expr().IsConst() {
-			e := numpred.Atom(wp)
-			pa = pa.And(numpred.Choose(p, e, numpred.Not(e)))
-			continue
-		}
-		t, f := pd.sib.decide(pd.preds, wp)
+		t, f := pd.sib.decide(pd.preds, substitute(pd.preds[p], dims, exprs))
 		pa = pa.And(numpred.Choose(p, t, f))
 	}
 	return pa

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -167,19 +166,9 @@ func lookGCC(t *testing.T) string {
 // with gcc, calls reach_error. It skips without gcc or ../shared.
 func TestFalseReplaysWithGCCOnSVCOMP(t *testing.T) {
 	gcc := lookGCC(t)
-	dir := filepath.Join("..", "..", "..", "shared", "benchmarks", "svcomp")
-	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
-	if err != nil {
-		t.Skip("../shared not available")
-	}
-	defer f.Close()
+	dir, rows := sharedManifest(t)
 	var tasks []gccTask
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Split(sc.Text(), "\t")
-		if len(fs) < 3 || (fs[2] != "true" && fs[2] != "false") {
-			continue
-		}
+	for _, fs := range rows {
 		if fs[2] != "false" && !*gccAll || !containsAny(fs[0], *gccOnly) {
 			continue
 		}

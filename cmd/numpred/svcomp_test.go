@@ -28,20 +28,10 @@ func TestDefaultStrategyOnABETasks(t *testing.T) {
 	if !*abeTasks {
 		t.Skip("run with -svcomp.abe")
 	}
-	dir := filepath.Join("..", "..", "..", "shared", "benchmarks", "svcomp")
-	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
-	if err != nil {
-		t.Skip("../shared not available")
-	}
-	defer f.Close()
+	dir, rows := sharedManifest(t)
 	type task struct{ file, expect string }
 	var tasks []task
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Split(sc.Text(), "\t")
-		if len(fs) < 3 || (fs[2] != "true" && fs[2] != "false") {
-			continue
-		}
+	for _, fs := range rows {
 		if cat := strings.SplitN(fs[0], "/", 2)[0]; cat == "locks" || cat == "ntdrivers-simplified" || cat == "ssh-simplified" {
 			tasks = append(tasks, task{fs[0], strings.ToUpper(fs[2])})
 		}
@@ -74,4 +64,25 @@ func TestDefaultStrategyOnABETasks(t *testing.T) {
 		correct++
 	}
 	t.Logf("%d of %d correct in %.0f s (LBE in the paper: 916 s for its 38 programs)", correct, len(tasks), total.Seconds())
+}
+
+// sharedManifest returns the directory of ../shared's SV-COMP tasks and
+// the rows of its manifest with an expected verdict (file, category,
+// "true" or "false", ...); the test skips when ../shared is absent.
+func sharedManifest(t *testing.T) (dir string, rows [][]string) {
+	t.Helper()
+	dir = filepath.Join("..", "..", "..", "shared", "benchmarks", "svcomp")
+	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
+	if err != nil {
+		t.Skip("../shared not available")
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		if len(fs) >= 3 && (fs[2] == "true" || fs[2] == "false") {
+			rows = append(rows, fs)
+		}
+	}
+	return dir, rows
 }
