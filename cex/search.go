@@ -7,9 +7,10 @@ package cex
 import (
 	"container/heap"
 	"context"
+	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"math/rand/v2"
-	"strings"
 	"sync"
 	"time"
 
@@ -59,6 +60,13 @@ type Stats struct {
 	// every feasible branch of every path it ran: no run it left out can
 	// reach an error location, so it stopped before its deadline.
 	Exhausted bool
+	// What the search held, for --stats: the most input values its
+	// queues held at once (PeakQueued, bounded by maxQueued), the
+	// candidates it dropped for that bound (Dropped), the paths it
+	// expanded (Paths; each kept as a fixed-size key), the longest run
+	// (LongestRun, in steps) and the step bound of runs when it stopped
+	// (RunBound; it doubles at every restart).
+	PeakQueued, Dropped, Paths, LongestRun, RunBound int
 }
 
 // candidate is an input vector to run, with its priority (lower first).
@@ -117,7 +125,15 @@ type searcher struct {
 	mode  encode.Mode
 	dist  map[*ir.Loc]int
 	flips map[flip]int
-	seen  map[string]bool
+	seen  map[pathKey]bool
+	// edgeNum numbers the program's edges for path keys.
+	edgeNum map[*ir.Edge]uint64
+	// queued is the number of input values held by the candidates not
+	// yet run; runSteps the step bound of a run (doubled at each restart).
+	queued   int
+	runSteps int
+	// cut: a run ended at the step bound since the last restart.
+	cut   bool
 	dfs   queue // newest first
 	near  queue // nearest an error location first
 	turn  int
@@ -152,7 +168,8 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		opt.QueryTimeout = 2 * time.Second
 	}
 	s := &searcher{prog: prog, m: exec.New(prog), opt: opt, dist: distances(prog),
-		flips: map[flip]int{}, seen: map[string]bool{}, near: queue{byPrio: true}}
+		flips: map[flip]int{}, seen: map[pathKey]bool{}, near: queue{byPrio: true},
+		edgeNum: numberEdges(prog), runSteps: min(opt.MaxSteps, firstRunSteps)}
 	s.mode = encode.LIA
 	if prog.Lang == "c" && (opt.Mode == BV || (opt.Mode == Auto && hasNonlinearDefs(prog))) {
 		s.mode = encode.BV
@@ -179,20 +196,32 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		if c == nil {
 			// Out of candidates: restart from random small inputs, with
 			// fresh flip budgets (paths already expanded stay expanded).
-			if _, bounded := ctx.Deadline(); width == 0 || (!bounded && s.restarts >= maxRestarts) {
+			if _, bounded := ctx.Deadline(); (width == 0 && !s.cut) || (!bounded && s.restarts >= maxRestarts) {
 				break
 			}
 			s.restarts++
 			clear(s.flips)
-			vals := make([]numeric.Int, width)
-			for i := range vals {
-				vals[i] = numeric.I(rng.Int64N(21) - 10)
+			// Runs cut short by the step bound may be what left the
+			// search incomplete: the next round lets them go twice as far.
+			if s.cut {
+				s.runSteps = min(s.opt.MaxSteps, 2*s.runSteps)
+				s.cut = false
+			}
+			var vals []numeric.Int // no inputs: the same run, longer
+			if width > 0 {
+				vals = make([]numeric.Int, width)
+				for i := range vals {
+					vals[i] = numeric.I(rng.Int64N(21) - 10)
+				}
 			}
 			s.push(vals, 0)
 			c = s.pop()
 		}
 		c.done = true
-		res := s.run(ctx, c.vals, false)
+		s.queued -= len(c.vals)
+		vals := c.vals
+		c.vals = nil // the other queue may still hold c
+		res := s.run(ctx, vals, false)
 		if res.Outcome == exec.ErrorReached {
 			cx, err := s.confirm(ctx, res)
 			if err != nil {
@@ -222,12 +251,13 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		if res.Steps > maxExpand {
 			continue // too long to encode
 		}
-		res = s.run(ctx, c.vals, true)
-		key := pathKey(res)
+		res = s.run(ctx, vals, true)
+		key := s.pathKey(res)
 		if s.seen[key] {
 			continue
 		}
 		s.seen[key] = true
+		s.stats.Paths = len(s.seen)
 		if err := s.expand(ctx, res); err != nil {
 			return nil, s.stats, err
 		}
@@ -236,6 +266,14 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 }
 
 func (s *searcher) push(vals []numeric.Int, prio int) {
+	if s.queued+len(vals) > maxQueued {
+		// Too much held already: drop it (the search is then incomplete).
+		s.incomplete = true
+		s.stats.Dropped++
+		return
+	}
+	s.queued += len(vals)
+	s.stats.PeakQueued = max(s.stats.PeakQueued, s.queued)
 	s.seq++
 	c := &candidate{vals: vals, prio: prio, seq: s.seq}
 	s.dfs.add(c)
@@ -265,10 +303,29 @@ const (
 	maxRecord = 1 << 21
 )
 
+// The search's memory bounds. A run's inputs are the only part of a run
+// that grows with its length (a reactive program's main loop that reads
+// an input per iteration never ends on its own: one such run held 13 GB
+// of inputs after a minute), so runs stop after maxRunInputs inputs, and
+// after runSteps steps: firstRunSteps at first, doubled at every
+// restart. The queues hold at most maxQueued input values (a long path
+// proposes a candidate per branch, each as long as the path's prefix).
+const (
+	firstRunSteps = 1 << 22
+	maxRunInputs  = 1 << 21
+	maxQueued     = 1 << 23
+)
+
 func (s *searcher) run(ctx context.Context, vals []numeric.Int, record bool) exec.Result {
 	s.stats.Runs++
-	return s.m.Run(&vector{vals: vals, dist: s.dist}, exec.Options{MaxSteps: s.opt.MaxSteps, RecordPath: record,
-		Stop: func() bool { return ctx.Err() != nil }})
+	res := s.m.Run(&vector{vals: vals, dist: s.dist}, exec.Options{MaxSteps: s.runSteps, MaxInputs: maxRunInputs,
+		RecordPath: record, Stop: func() bool { return ctx.Err() != nil }})
+	s.stats.LongestRun = max(s.stats.LongestRun, res.Steps)
+	s.stats.RunBound = s.runSteps
+	if res.Outcome == exec.StepLimit && ctx.Err() == nil {
+		s.cut = true
+	}
+	return res
 }
 
 // seedBoundaries queues vectors of n equal boundary values: the corners
@@ -286,13 +343,44 @@ func (s *searcher) seedBoundaries(n int) {
 	}
 }
 
-// pathKey identifies a run's path by its edges.
-func pathKey(r exec.Result) string {
-	var sb strings.Builder
+// pathKey identifies a run's path by its length and two independent
+// 64-bit hashes of its edges: a fixed 24 bytes per path, where the path's
+// text took up to 14 bytes per step. Two different paths share a key with
+// probability about 2^-128; the only effect would be one path not
+// expanded.
+type pathKey struct {
+	n      int
+	h1, h2 uint64
+}
+
+var pathSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+func (s *searcher) pathKey(r exec.Result) pathKey {
+	var h1, h2 maphash.Hash
+	h1.SetSeed(pathSeeds[0])
+	h2.SetSeed(pathSeeds[1])
+	var buf [8]byte
 	for _, st := range r.Path {
-		fmt.Fprintf(&sb, "%p,", st.Edge)
+		n := s.edgeNum[st.Edge]
+		if st.Return {
+			n |= 1 << 63
+		}
+		binary.LittleEndian.PutUint64(buf[:], n)
+		h1.Write(buf[:])
+		h2.Write(buf[:])
 	}
-	return sb.String()
+	return pathKey{len(r.Path), h1.Sum64(), h2.Sum64()}
+}
+
+// numberEdges numbers the edges of every function of p.
+func numberEdges(p *ir.Program) map[*ir.Edge]uint64 {
+	m := map[*ir.Edge]uint64{}
+	for _, f := range p.Funcs {
+		for _, e := range f.Edges {
+			m[e] = uint64(len(m))
+		}
+	}
+	return m
 }
 
 // expand encodes res's path step by step and, at every branch whose other

@@ -131,8 +131,19 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		r.Time = time.Since(start)
 		return r
 	}
+	add := func(st Stage) {
+		out.Stages = append(out.Stages, st)
+		if cfg.OnStage != nil {
+			cfg.OnStage(st, false)
+		}
+	}
+	started := func(name string) {
+		if cfg.OnStage != nil {
+			cfg.OnStage(Stage{Name: name, Verdict: interp.Unknown}, true)
+		}
+	}
 	record := func(name string, r *Result, t0 time.Time) {
-		out.Stages = append(out.Stages, Stage{Name: name, Verdict: r.Verdict, Reason: r.Reason, Time: time.Since(t0)})
+		add(Stage{Name: name, Verdict: r.Verdict, Reason: r.Reason, Time: time.Since(t0)})
 	}
 	// 1. The stages.
 	total := 0.0
@@ -154,6 +165,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 				continue
 			}
 			t0 := time.Now()
+			started("search")
 			cx, err := out.search(prog, t0.Add(min(budget, time.Second)))
 			if err != nil {
 				return nil, err
@@ -163,7 +175,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 				record("search", r, t0)
 				return finish(r, "search"), nil
 			}
-			out.Stages = append(out.Stages, Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample yet", Time: time.Since(t0)})
+			add(Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample yet", Time: time.Since(t0)})
 			continue
 		}
 		sc := cfg
@@ -180,6 +192,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		}
 		sc.Interp.Deadline = time.Now().Add(budget)
 		t0 := time.Now()
+		started(s.name)
 		r, err := runStage(func() (*Result, error) { return runEngine(prog, sc) }, sc.Interp.Deadline.Add(StageGrace))
 		if err != nil {
 			err = fmt.Errorf("%s: %w", s.name, err)
@@ -192,7 +205,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			if stageErr == nil {
 				stageErr = err
 			}
-			out.Stages = append(out.Stages, Stage{Name: s.name, Verdict: interp.Unknown, Reason: "internal error: " + err.Error(), Time: time.Since(t0)})
+			add(Stage{Name: s.name, Verdict: interp.Unknown, Reason: "internal error: " + err.Error(), Time: time.Since(t0)})
 			continue
 		}
 		record(s.name, r, t0)
@@ -206,6 +219,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	// 2. The search until the deadline, when an error may be reachable.
 	if cfg.Search && time.Until(deadline) > 0 {
 		t0 := time.Now()
+		started("search")
 		cx, err := out.search(prog, deadline)
 		if err != nil {
 			return nil, err
@@ -215,7 +229,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			record("search", r, t0)
 			return finish(r, "search"), nil
 		}
-		out.Stages = append(out.Stages, Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample", Time: time.Since(t0)})
+		add(Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample", Time: time.Since(t0)})
 	}
 	if stageErr != nil {
 		return nil, stageErr

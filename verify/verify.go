@@ -51,6 +51,12 @@ type Config struct {
 	ABE ABEConfig
 	// IMPACT configures the impact engine.
 	IMPACT IMPACTConfig
+	// OnStage, when set, is told when a stage of the default strategy
+	// starts (running, with its name only) and when it ends (with its
+	// answer), from the goroutine running Run: a caller that must give
+	// up on a run (its time or memory limit) can still say which stages
+	// ran and which one was running.
+	OnStage func(st Stage, running bool)
 }
 
 // DefaultSearchBudget is the search's budget without a deadline.

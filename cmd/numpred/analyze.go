@@ -45,12 +45,17 @@ type analyzeFlags struct {
 	debug      bool
 	check      bool
 	memLimit   uint64
+	// memoryGone, once set, is the reason every later run of this
+	// command answers UNKNOWN without running: a run the guard abandoned
+	// for memory still holds it.
+	memoryGone *string
 }
 
 func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f analyzeFlags
+	f.memoryGone = new(string)
 	domain := fs.String("domain", interp.DefaultDomain, "domain: nexpoint, nex, mtndd, ndd, numeric, predicate, a comma list, or all")
 	fs.StringVar(&f.numeric, "numeric", "interval", "numeric domain: interval, octagon or polyhedra")
 	fs.StringVar(&f.format, "format", "text", "output format: text or json")
@@ -63,7 +68,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.MarkDeprecated("narrow", "use --descend")
 	fs.BoolVar(&f.debug, "debug", false, "print the stack of an internal error")
 	fs.BoolVar(&f.check, "check", false, "run every domain's sanity checker after every operation (slow; for bug reports)")
-	memLimit := fs.String("memory-limit", "", "stop each run with UNKNOWN (memory) once the heap passes this size, e.g. 4G; empty means no limit")
+	memLimit := fs.String("memory-limit", "auto", "stop each run with UNKNOWN (memory) once the process's resident memory passes this size, e.g. 4G; auto is half of the machine's (or the cgroup's) memory, 0 means no limit")
 	fs.IntVar(&f.contexts, "contexts", interp.DefaultContexts, "calling contexts kept per function before inputs are widened together")
 	fs.IntVar(&f.points, "point-contexts", interp.DefaultPointContexts, "extra contexts per function for calls with a single-point input (exact summaries); 0 disables")
 	fs.IntVar(&f.unroll, "unroll", interp.DefaultUnroll, "loop iterations run exactly (deterministic loops are unrolled) before widening takes over; 0 disables")
@@ -107,13 +112,16 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "numpred analyze: unknown format %q (want text or json)\n", f.format)
 		return exitUsage
 	}
-	if *memLimit != "" {
+	switch *memLimit {
+	case "auto", "":
+		f.memLimit = defaultMemoryLimit()
+	default:
 		if f.memLimit, err = parseBytes(*memLimit); err != nil {
 			fmt.Fprintf(stderr, "numpred analyze: --memory-limit: %v\n", err)
 			return exitUsage
 		}
-		setMemoryLimit(f.memLimit)
 	}
+	setMemoryLimit(f.memLimit)
 	if f.widenDelay < 0 || f.narrow < 0 || f.timeout < 0 || f.points < 0 || f.unroll < 0 || f.contexts < 1 {
 		fmt.Fprintln(stderr, "numpred analyze: --widen-delay, --descend, --timeout, --point-contexts and --unroll must not be negative, --contexts must be at least 1")
 		return exitUsage
@@ -228,6 +236,7 @@ type jsonInvarint struct {
 }
 
 func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
+	start := time.Now() // the first run's time limit counts the front end too
 	prog, err := frontend.LoadWith(file, frontend.Options{DataModel: cfront.DataModel(f.dataModel)})
 	if err != nil {
 		fmt.Fprintf(stderr, "%v\n", err)
@@ -240,12 +249,28 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 		if d == "" {
 			d = f.domains[0]
 		}
-		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, PointContexts: f.points, Unroll: f.unroll, Preds: f.preds, Invariants: f.invariants, MemoryLimit: f.memLimit, Check: f.check}
+		// The fixpoint's own heap test stops it a little before the guard
+		// would (the heap is only part of the resident memory).
+		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, PointContexts: f.points, Unroll: f.unroll, Preds: f.preds, Invariants: f.invariants, MemoryLimit: f.memLimit / 4 * 3, Check: f.check}
 		if f.timeout > 0 {
-			cfg.Deadline = time.Now().Add(f.timeout)
+			cfg.Deadline = start.Add(f.timeout)
+		}
+		start = time.Now()
+		if *f.memoryGone != "" {
+			recs = append(recs, record(file, spec.label(), f.numeric, unknownResult(*f.memoryGone, nil, start)))
+			continue
 		}
 		runtime.GC() // so that each run's peak heap starts from live data only
-		res, err := verify.Run(prog, f.eng.config(verify.Config{Interp: cfg, Search: f.search}, spec))
+		vcfg := f.eng.config(verify.Config{Interp: cfg, Search: f.search}, spec)
+		res, err, outcome := guarded(spec.label(), cfg.Deadline, f.memLimit, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
+			vcfg.OnStage = onStage
+			return verify.Run(prog, vcfg)
+		})
+		if outcome == guardMemory {
+			// The abandoned run still holds its memory: the runs after it
+			// in this process would start past the limit.
+			*f.memoryGone = "memory: not run, an earlier run of this process passed the memory limit and could not be stopped"
+		}
 		if err != nil {
 			var ie *interp.InputError
 			if errors.As(err, &ie) {

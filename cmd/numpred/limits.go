@@ -1,6 +1,7 @@
 // This file implements the analyze flags about resources and failures:
-// --memory-limit (its size syntax), --debug (internal errors with their
-// stack) and the per-operation lines of --stats.
+// --memory-limit (its size syntax, its default, the process's resident
+// memory), --debug (internal errors with their stack) and the
+// per-operation lines of --stats.
 
 package main
 
@@ -8,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 
@@ -43,13 +46,69 @@ func parseBytes(s string) (uint64, error) {
 	return uint64(f * float64(mult)), nil
 }
 
-// setMemoryLimit makes the Go runtime collect garbage harder near the
-// limit, so that the analysis's heap test sees live data rather than
+// setMemoryLimit makes the Go runtime collect garbage harder as the heap
+// nears the limit (at 7/8 of it: the rest is Z3's and the runtime's), so
+// that the analysis's heap test and the guard see live data rather than
 // garbage.
 func setMemoryLimit(limit uint64) {
 	if limit > 0 {
-		debug.SetMemoryLimit(int64(limit))
+		debug.SetMemoryLimit(int64(limit / 8 * 7))
 	}
+}
+
+// defaultMemoryLimit is --memory-limit's default: half of the memory
+// this process may use (the machine's, or its cgroup's limit when lower),
+// so that a run answers UNKNOWN (memory) well before the kernel kills it
+// and two runs side by side still fit; 0 when the machine does not say.
+func defaultMemoryLimit() uint64 {
+	return availableMemory() / 2
+}
+
+// availableMemory returns the smaller of the machine's memory
+// (/proc/meminfo's MemTotal) and the memory limit of this process's
+// cgroup (v2 memory.max, v1 memory.limit_in_bytes); 0 when neither can
+// be read.
+func availableMemory() uint64 {
+	var avail uint64
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
+				if kb, err := strconv.ParseUint(f[1], 10, 64); err == nil {
+					avail = kb << 10
+				}
+			}
+		}
+	}
+	for _, p := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if n, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (avail == 0 || n < avail) {
+			avail = n // "max" (no limit) does not parse
+		}
+	}
+	return avail
+}
+
+// residentBytes returns the process's resident memory: Go's heap and
+// Z3's and every other C library's allocations alike
+// (/proc/self/statm); where that file is missing, the memory the Go
+// runtime holds.
+func residentBytes() uint64 {
+	if b, err := os.ReadFile("/proc/self/statm"); err == nil {
+		if f := strings.Fields(string(b)); len(f) >= 2 {
+			if pages, err := strconv.ParseUint(f[1], 10, 64); err == nil {
+				return pages * uint64(os.Getpagesize())
+			}
+		}
+	}
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		return s[0].Value.Uint64()
+	}
+	return 0
 }
 
 // printInternal reports an internal error, with its stack under --debug.

@@ -4,6 +4,7 @@
 package exec_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/numpred/numpred/ir/exec"
@@ -143,5 +144,25 @@ int main() { int s = 0; switch (__VERIFIER_nondet_int()) { case 1: s += 1; case 
 				}
 			}
 		})
+	}
+}
+
+// TestMaxInputs: a loop that reads an input per iteration forever ends
+// with StepLimit once it has read MaxInputs inputs (polled with Stop,
+// every 4096 steps), and not before.
+func TestMaxInputs(t *testing.T) {
+	p := parseC(t, `extern int __VERIFIER_nondet_int(void);
+int main() { int s = 0; while (1) { s = __VERIFIER_nondet_int(); } return s; }`)
+	rng := rand.New(rand.NewPCG(1, 2))
+	res := exec.Run(p, exec.Random(rng, 100), exec.Options{MaxSteps: 1 << 40, MaxInputs: 10000})
+	if res.Outcome != exec.StepLimit {
+		t.Fatalf("outcome %v, want step limit", res.Outcome)
+	}
+	if n := len(res.Inputs); n <= 10000 || n > 10000+4096 {
+		t.Fatalf("%d inputs read, want just over 10000", n)
+	}
+	res = exec.Run(p, exec.Random(rng, 100), exec.Options{MaxSteps: 200000})
+	if res.Outcome != exec.StepLimit || len(res.Inputs) <= 14096 {
+		t.Fatalf("without MaxInputs: %v after %d inputs; the bound should be what stopped the first run", res.Outcome, len(res.Inputs))
 	}
 }

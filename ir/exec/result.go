@@ -150,6 +150,11 @@ type Options struct {
 	// MaxDepth bounds the activations on the call stack, main's included
 	// (default DefaultMaxDepth).
 	MaxDepth int
+	// MaxInputs, when positive, ends the run with StepLimit once it has
+	// consumed more than this many inputs and choices (checked every few
+	// thousand steps, with Stop): Result.Inputs is a run's only memory
+	// that grows with its length when no path is recorded.
+	MaxInputs int
 	// RecordPath makes the run record Result.Path.
 	RecordPath bool
 	// Stop, when non-nil, is polled every few thousand steps; a run whose

@@ -28,12 +28,14 @@ type runner struct {
 	record  bool
 	pending []Binding // uninitialised variables read before the next step
 	stop    func() bool
+	// maxInputs is Options.MaxInputs.
+	maxInputs int
 }
 
 // Run runs the program from main's entry with o's inputs and choices
 // until it ends (see Outcome).
 func (m *Machine) Run(o Oracle, opt Options) Result {
-	r := runner{m: m, o: o, record: opt.RecordPath, stop: opt.Stop}
+	r := runner{m: m, o: o, record: opt.RecordPath, stop: opt.Stop, maxInputs: opt.MaxInputs}
 	if m.err != nil {
 		r.res.Outcome, r.res.Err = Internal, m.err
 		return r.res
@@ -61,6 +63,12 @@ func (m *Machine) Run(o Oracle, opt Options) Result {
 	return r.res
 }
 
+// polledLimit reports whether the caller's Stop or the input bound
+// ends the run; the loop asks every 4096 steps.
+func (r *runner) polledLimit() bool {
+	return (r.stop != nil && r.stop()) || (r.maxInputs > 0 && len(r.res.Inputs) > r.maxInputs)
+}
+
 // loop runs from loc until the run ends, setting r.res.
 //
 // It is the interpreter's hot path: the state it touches every step
@@ -72,7 +80,7 @@ func (m *Machine) Run(o Oracle, opt Options) Result {
 func (r *runner) loop(loc *cloc, maxSteps, maxDepth int) {
 	m := r.m
 	vals, def, acts, owner, choice := m.vals, m.def, m.acts, m.owner, m.choice
-	record, stop := r.record, r.stop
+	record := r.record
 	cur := m.main
 	curAct := acts[cur.owner] // the current activation of cur
 	steps := 0
@@ -135,7 +143,7 @@ run:
 			continue
 		}
 
-		if steps >= maxSteps || (stop != nil && steps&0xfff == 0 && stop()) {
+		if steps >= maxSteps || (steps&0xfff == 0 && r.polledLimit()) {
 			r.end(StepLimit, loc.loc, nil, nil)
 			break run
 		}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/verify"
+)
+
+// TestGuardTimeout: a run that does not stop at its deadline (an engine
+// stuck in an operation) is answered UNKNOWN (timeout) by the guard
+// within guardGrace and a poll, with the stages that finished and the
+// one running.
+func TestGuardTimeout(t *testing.T) {
+	stop := make(chan struct{})
+	defer close(stop)
+	deadline := time.Now().Add(200 * time.Millisecond)
+	r, err, out := guarded("auto", deadline, 0, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
+		onStage(verify.Stage{Name: "bmc", Verdict: interp.Unknown, Reason: "bound reached"}, false)
+		onStage(verify.Stage{Name: "search"}, true)
+		<-stop // never returns in time
+		return nil, nil
+	})
+	late := time.Since(deadline)
+	require.NoError(t, err)
+	require.Equal(t, guardTimeout, out)
+	require.Equal(t, interp.Unknown, r.Verdict)
+	require.Contains(t, r.Reason, "timeout: search did not stop")
+	require.Len(t, r.Stages, 2)
+	require.Equal(t, "bmc", r.Stages[0].Name)
+	require.Equal(t, "search", r.Stages[1].Name)
+	require.Contains(t, r.Stages[1].Reason, "abandoned")
+	require.GreaterOrEqual(t, late, guardGrace)
+	require.Less(t, late, guardGrace+time.Second)
+}
+
+// TestGuardMemory: a run whose resident memory passes the limit is
+// answered UNKNOWN (memory), naming the stage.
+func TestGuardMemory(t *testing.T) {
+	limit := residentBytes() + 64<<20
+	stop := make(chan struct{})
+	defer close(stop)
+	var hold [][]byte
+	r, err, out := guarded("auto", time.Time{}, limit, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
+		onStage(verify.Stage{Name: "absint nexpoint/interval"}, true)
+		for i := 0; i < 64; i++ { // up to 256 MB, touched so it is resident
+			b := make([]byte, 4<<20)
+			for j := range b {
+				b[j] = byte(j)
+			}
+			hold = append(hold, b)
+			time.Sleep(5 * time.Millisecond)
+		}
+		<-stop
+		return nil, nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, guardMemory, out)
+	require.Contains(t, r.Reason, "memory: absint nexpoint/interval passed the memory limit")
+	require.Len(t, r.Stages, 1)
+	_ = hold
+}
+
+// TestGuardFinished: a run that answers in time is returned as it is.
+func TestGuardFinished(t *testing.T) {
+	want := &verify.Result{Result: &interp.Result{Verdict: interp.True}}
+	r, err, out := guarded("auto", time.Now().Add(time.Minute), 1<<40, func(func(verify.Stage, bool)) (*verify.Result, error) {
+		return want, nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, guardFinished, out)
+	require.Same(t, want, r)
+}
+
+// TestGuardPanic: a panic in the run is an internal error (exit 3), not
+// a crash of the process.
+func TestGuardPanic(t *testing.T) {
+	_, err, out := guarded("auto", time.Time{}, 0, func(func(verify.Stage, bool)) (*verify.Result, error) {
+		panic("boom")
+	})
+	require.Equal(t, guardFinished, out)
+	var ie *interp.InternalError
+	require.ErrorAs(t, err, &ie)
+}
+
+// TestMemoryLimitFlag: the default is half the machine's memory; 0 means
+// none; a bad size is a usage error.
+func TestMemoryLimitFlag(t *testing.T) {
+	if availableMemory() > 0 {
+		require.Equal(t, availableMemory()/2, defaultMemoryLimit())
+	}
+	var out, errb bytes.Buffer
+	require.Equal(t, exitUsage, run([]string{"analyze", "--memory-limit", "lots", "x.c"}, &out, &errb))
+	require.Contains(t, errb.String(), "--memory-limit")
+}
