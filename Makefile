@@ -5,7 +5,7 @@ GO ?= go
 # than its default Go-map table on numpred's workloads; both are tested.
 TAGS ?= buddy
 
-.PHONY: run test build bench bench-templates svcomp fuzz vet
+.PHONY: run test build bench bench-templates svcomp fuzz vet resources
 
 build:
 	./scripts/setup.sh
@@ -105,3 +105,14 @@ WRAPGEN_DOMAINS ?= nexpoint,nex,mtndd,ndd
 wrapgen:
 	$(GO) test -tags $(TAGS) ./interp -run '^TestWrapAroundPolyhedraOps$$' -count=1 -v -timeout 60m \
 		-wrapgen.n $(WRAPGEN_N) -wrapgen.domains $(WRAPGEN_DOMAINS)
+
+# Issue 39's resource campaign: default flags on every task of both
+# shared SV-COMP sets and on the generated template programs, one at a
+# time at --timeout $(RESOURCES_TIMEOUT), with wall time, CPU time and peak
+# RSS per run from wait4's rusage; prints the worst five of each and
+# fails when a run answers wrongly, prints no result or ends more than
+# 2 s past its limit. About an hour; writes $(RESOURCES_TSV).
+RESOURCES_TIMEOUT ?= 60s
+RESOURCES_TSV ?= /tmp/numpred-resources.tsv
+resources: build
+	$(GO) run ./internal/campaign/cmd/campaign -numpred bin/numpred -timeout $(RESOURCES_TIMEOUT) -tsv $(RESOURCES_TSV)

@@ -127,6 +127,11 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		r.Search.Runs += out.Search.Runs
 		r.Search.Queries += out.Search.Queries
 		r.Search.SMTTime += out.Search.SMTTime
+		r.Search.PeakQueued = max(r.Search.PeakQueued, out.Search.PeakQueued)
+		r.Search.Dropped += out.Search.Dropped
+		r.Search.Paths += out.Search.Paths
+		r.Search.LongestRun = max(r.Search.LongestRun, out.Search.LongestRun)
+		r.Search.RunBound = max(r.Search.RunBound, out.Search.RunBound)
 		r.SearchTime += out.SearchTime
 		r.Time = time.Since(start)
 		return r

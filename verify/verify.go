@@ -175,6 +175,11 @@ func (r *Result) search(prog *ir.Program, end time.Time) (*cex.Counterexample, e
 	r.Search.SatQ += st.SatQ
 	r.Search.SMTTime += st.SMTTime
 	r.Search.Mode = st.Mode
+	r.Search.PeakQueued = max(r.Search.PeakQueued, st.PeakQueued)
+	r.Search.Dropped += st.Dropped
+	r.Search.Paths += st.Paths
+	r.Search.LongestRun = max(r.Search.LongestRun, st.LongestRun)
+	r.Search.RunBound = max(r.Search.RunBound, st.RunBound)
 	if err != nil && ctx.Err() == nil {
 		return nil, fmt.Errorf("counterexample search: %w", err)
 	}
