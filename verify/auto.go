@@ -8,12 +8,14 @@ package verify
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
 	"github.com/numpred/numpred/cegar"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/smt"
 )
 
 // DefaultAutoBudget is the default strategy's time limit when the
@@ -221,6 +223,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			continue
 		}
 		record(s.name, r, t0)
+		releaseMemory()
 		if r.Verdict == interp.True || r.Verdict == interp.False {
 			return finish(r, s.name), nil
 		}
@@ -253,6 +256,16 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		Invariants: last.Invariants, Stats: last.Stats}}
 	r.Reason = "no engine decided: " + stageSummary(out.Stages)
 	return finish(r, Auto), nil
+}
+
+// releaseMemory gives what a finished stage freed back to the operating
+// system before the next one starts: Go's heap (its garbage would
+// otherwise stay resident until the runtime returns it at its own pace)
+// and Z3's (the C allocator keeps freed memory). Each stage runs under a
+// memory limit, and a stage's leftovers would count against the next.
+func releaseMemory() {
+	debug.FreeOSMemory()
+	smt.ReleaseMemory()
 }
 
 // stageSummary lists the stages' answers: "bmc: bound reached k=8;

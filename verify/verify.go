@@ -67,9 +67,11 @@ type Config struct {
 // stage is one of several engines sharing one time limit: on svcomp-2's
 // ntdrivers, product-lines and nla-digbench tasks the NDD/octagon and
 // polyhedra fixpoints grew to 2-10 GB without an answer, while no stage
-// that answered a task of either shared set used more than 0.8 GB; past
-// this limit the stage answers UNKNOWN (memory) and the next one runs.
-const DefaultStageHeap = 1 << 30
+// that answered a task of either shared set used more than 0.8 GB of
+// resident memory; past this limit the stage answers UNKNOWN (memory)
+// and the next one runs. (With 1 GB, and Go collecting garbage at its
+// own pace, a stopped stage had left 2.2 GB resident.)
+const DefaultStageHeap = 768 << 20
 
 // DefaultSearchBudget is the search's budget without a deadline.
 const DefaultSearchBudget = 10 * time.Second

@@ -175,7 +175,11 @@ func printEngineStats(w io.Writer, r runRecord) {
 		if st.Reason != "" {
 			reason = " (" + st.Reason + ")"
 		}
-		fmt.Fprintf(w, "stage %s: %s%s, %.3fs\n", st.Name, st.Verdict, reason, st.TimeS)
+		mem := ""
+		if st.PeakRSS > 0 {
+			mem = ", peak RSS " + humanBytes(st.PeakRSS)
+		}
+		fmt.Fprintf(w, "stage %s: %s%s, %.3fs%s\n", st.Name, st.Verdict, reason, st.TimeS, mem)
 	}
 	for _, rd := range r.Rounds {
 		fmt.Fprintf(w, "round %d: %s with %d predicates, %d numeric vars (%.3fs analysis, %.3fs SMT, %.3fs total)", rd.Round, rd.Verdict, rd.Preds, rd.NumVars, rd.AnalysisS, rd.SMTS, rd.TimeS)

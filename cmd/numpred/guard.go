@@ -34,6 +34,27 @@ type stageLog struct {
 	done    []verify.Stage
 	running string
 	since   time.Time
+	// peaks[i] is the most resident memory the guard saw while stage i
+	// (in the order the stages end) ran.
+	peaks []uint64
+}
+
+// sample records the resident memory rss against the stage running.
+func (l *stageLog) sample(rss uint64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	i := len(l.done)
+	for len(l.peaks) <= i {
+		l.peaks = append(l.peaks, 0)
+	}
+	l.peaks[i] = max(l.peaks[i], rss)
+}
+
+// stagePeaks returns the peak resident memory of each stage.
+func (l *stageLog) stagePeaks() []uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]uint64(nil), l.peaks...)
 }
 
 func (l *stageLog) observe(st verify.Stage, running bool) {
@@ -88,13 +109,14 @@ const (
 )
 
 // guarded runs run under a deadline (zero: none) and a memory limit on
-// the process's resident memory (zero: none). When the run answers in
-// time it returns its answer; otherwise an UNKNOWN result whose reason
+// the process's resident memory (zero: none), and returns the peak
+// resident memory it saw during each stage. When the run answers in time
+// it returns its answer; otherwise an UNKNOWN result whose reason
 // says which limit and which stage, whose stages are the ones finished
 // and the one running. The abandoned run's goroutine is left to finish
 // in the background (engines only read the program); its answer is
 // dropped. name names the run when it has no stages (a single engine).
-func guarded(name string, deadline time.Time, memLimit uint64, run func(onStage func(verify.Stage, bool)) (*verify.Result, error)) (*verify.Result, error, guardOutcome) {
+func guarded(name string, deadline time.Time, memLimit uint64, run func(onStage func(verify.Stage, bool)) (*verify.Result, error)) (*verify.Result, []uint64, error, guardOutcome) {
 	type answer struct {
 		r   *verify.Result
 		err error
@@ -116,21 +138,23 @@ func guarded(name string, deadline time.Time, memLimit uint64, run func(onStage 
 	for {
 		select {
 		case a := <-done:
-			return a.r, a.err, guardFinished
+			return a.r, log.stagePeaks(), a.err, guardFinished
 		case <-tick.C:
 		}
+		rss := residentBytes()
+		log.sample(rss)
 		if !deadline.IsZero() && time.Now().After(deadline.Add(guardGrace)) {
 			why := fmt.Sprintf("abandoned: still running %.1f s past the time limit", time.Since(deadline).Seconds())
 			r := unknownResult("timeout: "+log.runningStage(name)+" did not stop at the time limit", log.snapshot(name, why), start)
-			return r, nil, guardTimeout
+			return r, log.stagePeaks(), nil, guardTimeout
 		}
 		if memLimit > 0 {
-			if rss := residentBytes(); rss > memLimit {
+			if rss > memLimit {
 				stage := log.runningStage(name)
 				why := fmt.Sprintf("abandoned: resident memory %s passed the limit %s", humanBytes(rss), humanBytes(memLimit))
 				r := unknownResult(fmt.Sprintf("memory: %s passed the memory limit %s (resident %s)", stage, humanBytes(memLimit), humanBytes(rss)), log.snapshot(name, why), start)
 				r.Stats.PeakHeap = rss
-				return r, nil, guardMemory
+				return r, log.stagePeaks(), nil, guardMemory
 			}
 		}
 	}

@@ -19,7 +19,7 @@ func TestGuardTimeout(t *testing.T) {
 	stop := make(chan struct{})
 	defer close(stop)
 	deadline := time.Now().Add(200 * time.Millisecond)
-	r, err, out := guarded("auto", deadline, 0, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
+	r, _, err, out := guarded("auto", deadline, 0, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
 		onStage(verify.Stage{Name: "bmc", Verdict: interp.Unknown, Reason: "bound reached"}, false)
 		onStage(verify.Stage{Name: "search"}, true)
 		<-stop // never returns in time
@@ -45,7 +45,7 @@ func TestGuardMemory(t *testing.T) {
 	stop := make(chan struct{})
 	defer close(stop)
 	var hold [][]byte
-	r, err, out := guarded("auto", time.Time{}, limit, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
+	r, peaks, err, out := guarded("auto", time.Time{}, limit, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
 		onStage(verify.Stage{Name: "absint nexpoint/interval"}, true)
 		for i := 0; i < 64; i++ { // up to 256 MB, touched so it is resident
 			b := make([]byte, 4<<20)
@@ -62,13 +62,15 @@ func TestGuardMemory(t *testing.T) {
 	require.Equal(t, guardMemory, out)
 	require.Contains(t, r.Reason, "memory: absint nexpoint/interval passed the memory limit")
 	require.Len(t, r.Stages, 1)
+	require.Len(t, peaks, 1)
+	require.Greater(t, peaks[0], limit, "the stage's peak is the sample past the limit")
 	_ = hold
 }
 
 // TestGuardFinished: a run that answers in time is returned as it is.
 func TestGuardFinished(t *testing.T) {
 	want := &verify.Result{Result: &interp.Result{Verdict: interp.True}}
-	r, err, out := guarded("auto", time.Now().Add(time.Minute), 1<<40, func(func(verify.Stage, bool)) (*verify.Result, error) {
+	r, _, err, out := guarded("auto", time.Now().Add(time.Minute), 1<<40, func(func(verify.Stage, bool)) (*verify.Result, error) {
 		return want, nil
 	})
 	require.NoError(t, err)
@@ -79,7 +81,7 @@ func TestGuardFinished(t *testing.T) {
 // TestGuardPanic: a panic in the run is an internal error (exit 3), not
 // a crash of the process.
 func TestGuardPanic(t *testing.T) {
-	_, err, out := guarded("auto", time.Time{}, 0, func(func(verify.Stage, bool)) (*verify.Result, error) {
+	_, _, err, out := guarded("auto", time.Time{}, 0, func(func(verify.Stage, bool)) (*verify.Result, error) {
 		panic("boom")
 	})
 	require.Equal(t, guardFinished, out)

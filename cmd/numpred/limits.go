@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
@@ -49,11 +50,18 @@ func parseBytes(s string) (uint64, error) {
 // setMemoryLimit makes the Go runtime collect garbage harder as the heap
 // nears the limit (at 7/8 of it: the rest is Z3's and the runtime's), so
 // that the analysis's heap test and the guard see live data rather than
-// garbage.
-func setMemoryLimit(limit uint64) {
+// garbage. Under the default strategy, whose stages stop at stageHeap of
+// live heap, the runtime aims at twice that: without it, a stage stopped
+// at 1 GB of live heap left 2.2 GB resident (garbage not yet collected).
+func setMemoryLimit(limit, stageHeap uint64, auto bool) {
+	soft := uint64(math.MaxInt64)
 	if limit > 0 {
-		debug.SetMemoryLimit(int64(limit / 8 * 7))
+		soft = limit / 8 * 7
 	}
+	if auto && stageHeap > 0 && stageHeap < soft/2 {
+		soft = 2 * stageHeap
+	}
+	debug.SetMemoryLimit(int64(soft))
 }
 
 // defaultMemoryLimit is --memory-limit's default: half of the memory
