@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -132,6 +133,19 @@ func Parse(filename string, src []byte) (*ir.Program, error) {
 	return ParseWith(filename, src, Options{})
 }
 
+// InternalError is a failure of the front end itself (a panic while
+// translating), not of the program: the caller reports it as an internal
+// error (numpred exits 3), with the stack for a bug report.
+type InternalError struct {
+	Pos   ir.Pos // the last position translated
+	Value any    // what the front end panicked with
+	Stack []byte
+}
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("%s: internal error in the C front end: %v", e.Pos, e.Value)
+}
+
 // ParseWith translates the C translation unit src, read from filename, into an
 // ir.Program. A preprocessing, syntax or type error, or a construct that
 // makes the program unanalysable (no main, say), is returned as an error
@@ -153,7 +167,7 @@ func ParseWith(filename string, src []byte, opts Options) (prog *ir.Program, err
 			if t != nil && t.lastPos.Line > 0 {
 				pos = t.lastPos
 			}
-			prog, err = nil, fmt.Errorf("%s: internal error: %v", pos, r)
+			prog, err = nil, &InternalError{Pos: pos, Value: r, Stack: debug.Stack()}
 		}
 	}()
 	endLine, endCol := endPos(src)
@@ -193,8 +207,14 @@ func ParseWith(filename string, src []byte, opts Options) (prog *ir.Program, err
 		return nil, ccError(filename, orig, err)
 	}
 	t = newTranslator(filename, ast)
+	if panicInTranslate {
+		panic("injected fault")
+	}
 	return t.translate()
 }
+
+// panicInTranslate injects a front-end bug (tests only).
+var panicInTranslate bool
 
 const eofSentinel = "\ntypedef int __cfront_eof_sentinel;\n"
 

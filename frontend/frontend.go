@@ -5,6 +5,7 @@ package frontend
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -63,6 +64,10 @@ func ParseWith(filename string, src []byte, opts Options) (*ir.Program, error) {
 		p, err = linprog.Parse(filename, src)
 	default:
 		return nil, &InputError{fmt.Errorf("%s: unknown file kind %q (want .c, .i or .lp)", filename, ext)}
+	}
+	var ie *cfront.InternalError
+	if errors.As(err, &ie) {
+		return nil, ie // the front end's failure, not the input's
 	}
 	if err != nil {
 		return nil, &InputError{err}

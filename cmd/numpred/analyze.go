@@ -258,8 +258,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 	start := time.Now() // the first run's time limit counts the front end too
 	prog, err := frontend.LoadWith(file, frontend.Options{DataModel: cfront.DataModel(f.dataModel)})
 	if err != nil {
-		fmt.Fprintf(stderr, "%v\n", err)
-		return exitInput
+		return loadFailed(err, f.debug, stderr)
 	}
 	var recs []runRecord
 	status := exitOK

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/numpred/numpred/cfront"
 	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/verify"
 )
 
@@ -98,4 +102,20 @@ func TestMemoryLimitFlag(t *testing.T) {
 	var out, errb bytes.Buffer
 	require.Equal(t, exitUsage, run([]string{"analyze", "--memory-limit", "lots", "x.c"}, &out, &errb))
 	require.Contains(t, errb.String(), "--memory-limit")
+}
+
+// TestFrontEndBugIsInternal: a front end's own failure exits 3 (with the
+// stack under --debug), an input error 2.
+func TestFrontEndBugIsInternal(t *testing.T) {
+	var errb bytes.Buffer
+	bug := &cfront.InternalError{Pos: ir.Pos{File: "p.c", Line: 3, Col: 1}, Value: "boom", Stack: []byte("goroutine 1 [running]:\n")}
+	require.Equal(t, exitInternal, loadFailed(fmt.Errorf("wrapped: %w", bug), false, &errb))
+	require.Contains(t, errb.String(), "p.c:3:1: internal error in the C front end: boom")
+	require.Contains(t, errb.String(), "--debug")
+	errb.Reset()
+	require.Equal(t, exitInternal, loadFailed(bug, true, &errb))
+	require.Contains(t, errb.String(), "goroutine 1 [running]")
+	errb.Reset()
+	require.Equal(t, exitInput, loadFailed(errors.New("p.c:1:2: syntax error"), false, &errb))
+	require.Equal(t, "p.c:1:2: syntax error\n", errb.String())
 }

@@ -34,8 +34,7 @@ func cmdIR(args []string, stdout, stderr io.Writer) int {
 	}
 	p, err := frontend.LoadWith(fs.Arg(0), frontend.Options{DataModel: cfront.DataModel(*model)})
 	if err != nil {
-		fmt.Fprintf(stderr, "%v\n", err)
-		return exitInput
+		return loadFailed(err, false, stderr)
 	}
 	if err := ir.SanityCheck(p); err != nil {
 		fmt.Fprintf(stderr, "numpred ir: internal error: %v\n", err)

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/numpred/numpred/cfront"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -130,6 +131,23 @@ func printInternal(w io.Writer, file, domain string, err error, withStack bool) 
 			fmt.Fprintln(w, "(run with --debug for the stack)")
 		}
 	}
+}
+
+// loadFailed reports a front end's failure: an input error (exit 2), or
+// the front end's own bug (exit 3, with the stack under --debug).
+func loadFailed(err error, withStack bool, stderr io.Writer) int {
+	var ie *cfront.InternalError
+	if !errors.As(err, &ie) {
+		fmt.Fprintf(stderr, "%v\n", err)
+		return exitInput
+	}
+	fmt.Fprintf(stderr, "numpred: %v\n", err)
+	if withStack {
+		fmt.Fprintf(stderr, "%s", ie.Stack)
+	} else {
+		fmt.Fprintln(stderr, "(run with --debug for the stack; please report it)")
+	}
+	return exitInternal
 }
 
 // printOps prints the operation lines of --stats: NumPredDom's operations
