@@ -443,6 +443,10 @@ func printTable(w io.Writer, file, numeric string, recs []runRecord) {
 			return
 		}
 	}
+	if recs[0].Engine == verify.CEGAR {
+		printCEGARTable(w, file, numeric, recs)
+		return
+	}
 	fmt.Fprintf(w, "%s (numeric: %s)\n", file, numeric)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "domain\tverdict\ttotal s\tgamma s\tjoin s\talphaPost s\tapply s\tBDD nodes\tpeak heap\t")

@@ -27,6 +27,7 @@ type engineFlags struct {
 	kindInvariants bool
 	refiner        string
 	refinerSet     bool // --refiner was given (the default strategy picks its own otherwise)
+	precisionSet   bool // --precision was given (a comparison over domains starts from none otherwise)
 	maxRefinements int
 	precision      string
 	block          string
@@ -73,6 +74,7 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 		return fmt.Errorf("unknown refiner %q (want %s)", e.refiner, strings.Join(cegar.RefinerNames, ", "))
 	}
 	e.refinerSet = fs.Changed("refiner")
+	e.precisionSet = fs.Changed("precision")
 	if !contains(cegar.InitialNames, e.precision) {
 		return fmt.Errorf("unknown precision %q (want %s)", e.precision, strings.Join(cegar.InitialNames, ", "))
 	}
@@ -97,20 +99,24 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 // blockPattern is the syntax of --block (package abe decides the rest).
 var blockPattern = regexp.MustCompile(`^(sbe|lbe|k=[1-9][0-9]*|lbe\+k=[1-9][0-9]*)$`)
 
-// runSpec is one run of a file: an engine, and for absint a domain.
+// runSpec is one run of a file: an engine, and for absint and cegar a
+// domain.
 type runSpec struct {
 	engine string
-	domain string // absint: the NumPredDom domain; others: ""
+	domain string // absint and cegar: the NumPredDom domain; others: ""
+	// compare: one of several cegar runs over domains (the paper's Table
+	// IV), which refine by unsat core unless --refiner says otherwise.
+	compare bool
 }
 
-// runs lists the runs of one file: absint once per domain, every other
-// engine once.
+// runs lists the runs of one file: absint and cegar once per domain,
+// every other engine once.
 func (e *engineFlags) runs(domains []string) []runSpec {
 	var out []runSpec
 	for _, en := range e.engines {
-		if en == verify.Absint {
+		if en == verify.Absint || en == verify.CEGAR {
 			for _, d := range domains {
-				out = append(out, runSpec{engine: en, domain: d})
+				out = append(out, runSpec{engine: en, domain: d, compare: en == verify.CEGAR && len(domains) > 1})
 			}
 			continue
 		}
@@ -124,6 +130,15 @@ func (e *engineFlags) config(cfg verify.Config, spec runSpec) verify.Config {
 	cfg.Engine = spec.engine
 	cfg.BMC = verify.BMCConfig{Unwind: e.unwind, Encoding: e.encoding, NoInvariants: !e.kindInvariants}
 	cfg.CEGAR = verify.CEGARConfig{Refiner: e.refiner, MaxRefinements: e.maxRefinements, Initial: e.precision}
+	if spec.compare && !e.refinerSet {
+		// The paper's refinement for its comparison: the unsat core,
+		// numeric variables first, then predicates.
+		cfg.CEGAR.Refiner = string(cegar.RefinerCore)
+	}
+	if spec.compare && !e.precisionSet {
+		// The paper's start: no predicates, no numeric variables.
+		cfg.CEGAR.Initial = string(cegar.InitialNone)
+	}
 	if spec.engine == verify.Auto && !e.refinerSet {
 		// The default strategy's CEGAR stage has its own refiner (the
 		// unsat core); the flag's default is the cegar engine's.
@@ -136,7 +151,7 @@ func (e *engineFlags) config(cfg verify.Config, spec runSpec) verify.Config {
 
 // label names a run in tables and in the text output's header.
 func (s runSpec) label() string {
-	if s.engine == verify.Absint {
+	if s.engine == verify.Absint || (s.engine == verify.CEGAR && s.domain != "") {
 		return s.domain
 	}
 	return s.engine
@@ -261,6 +276,34 @@ func (e *engineFlags) writeDots(recs []runRecord, stderr io.Writer) int {
 // printEngineTable prints the comparison table of several engines on one
 // file: what they have in common (verdict, time, SMT work, refinements)
 // and the size of what each builds.
+// printCEGARTable prints the comparison of cegar runs over several
+// domains: the columns of the paper's Table IV (total time, the time of
+// the last iteration, gamma, join, alphaPost, apply), then the
+// refinements, the final precision (predicates, numeric variables), the
+// BDD nodes and the peak heap.
+func printCEGARTable(w io.Writer, file, numeric string, recs []runRecord) {
+	fmt.Fprintf(w, "%s (cegar, numeric: %s)\n", file, numeric)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "domain\tverdict\ttotal s\tlast s\tgamma s\tjoin s\talphaPost s\tapply s\trefinements\tpredicates\tnumeric vars\tBDD nodes\tpeak heap\t")
+	for _, r := range recs {
+		s := r.Stats
+		last, preds, vars := 0.0, s.Preds, s.NumVars
+		if n := len(r.Rounds); n > 0 {
+			lr := r.Rounds[n-1]
+			last, preds, vars = lr.TimeS, lr.Preds, lr.NumVars
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%d\t%d\t%s\t\n",
+			r.Domain, r.Verdict, r.TimeS, last, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS,
+			int(r.EngineStats["refinements"]), preds, vars, s.BDDNodes, humanBytes(s.PeakHeap))
+	}
+	tw.Flush()
+	for _, r := range recs {
+		if r.Reason != "" {
+			fmt.Fprintf(w, "  %s: %s\n", r.Domain, verdictLine(r))
+		}
+	}
+}
+
 func printEngineTable(w io.Writer, file string, recs []runRecord) {
 	fmt.Fprintln(w, file)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)

@@ -149,3 +149,51 @@ func TestAutoRefinerDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestCEGARDomainTable: `--engine cegar --domain all,numeric,predicate`
+// runs the CEGAR loop once per domain, the rows of the paper's Table IV,
+// with its columns; on Fig. 1(a) every row proves the program (the
+// numeric row by the exhaustive search for an abstract path, which does
+// not join). JSON gives one object per domain.
+func TestCEGARDomainTable(t *testing.T) {
+	args := []string{"analyze", "--engine", "cegar", "--domain", "all,numeric,predicate", "--timeout", "60s", "../../testdata/examples/fig1a.c"}
+	var out, errb bytes.Buffer
+	if s := run(args, &out, &errb); s != exitOK {
+		t.Fatalf("exit %d: %s", s, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 8 {
+		t.Fatalf("output:\n%s", out.String())
+	}
+	header := strings.Fields(lines[1])
+	for _, col := range []string{"domain", "verdict", "last", "gamma", "join", "alphaPost", "apply", "refinements", "predicates", "vars", "BDD", "peak"} {
+		if !strings.Contains(lines[1], col) {
+			t.Errorf("header %v lacks %q", header, col)
+		}
+	}
+	want := []string{"nexpoint", "nex", "mtndd", "ndd", "numeric", "predicate"}
+	for i, d := range want {
+		f := strings.Fields(lines[2+i])
+		if len(f) < 13 || f[0] != d || f[1] != "TRUE" {
+			t.Errorf("row %d: %q, want %s TRUE with 13 columns", i, lines[2+i], d)
+		}
+	}
+	out.Reset()
+	if s := run(append([]string{args[0], "--format", "json"}, args[1:]...), &out, &errb); s != exitOK {
+		t.Fatalf("json: exit %d: %s", s, errb.String())
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var r struct{ Engine, Domain, Verdict string }
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Engine != "cegar" || r.Verdict != "TRUE" {
+			t.Errorf("json record %s", l[:min(len(l), 200)])
+		}
+		got = append(got, r.Domain)
+	}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("json domains %v, want %v", got, want)
+	}
+}
