@@ -434,6 +434,9 @@ func (e *encoding) arc(a *arc, choice bool) error {
 		if u := e.t.Unfit(); u != nil {
 			e.nofit = append(e.nofit, e.and(a.guard, u))
 		}
+		if o := e.t.DefOverflow(); o != nil {
+			e.ovf = append(e.ovf, e.and(a.guard, o))
+		}
 		if len(side) > 0 {
 			e.facts = append(e.facts, e.z.Implies(a.guard, e.and(side...)))
 		}

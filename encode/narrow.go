@@ -44,6 +44,12 @@ func (t *Terms) Unfit() *smt.Term {
 	return t.p.ctx.Or(t.p.unfit...)
 }
 
+// DefOverflow returns the condition under which the last Havoc's signed
+// product or left shift leaves its type (undefined behaviour in C; the
+// encoding wraps, as gcc does), nil when it has none (BV only: LIA leaves
+// products to a havoc).
+func (t *Terms) DefOverflow() *smt.Term { return t.p.defOvf }
+
 // narrowDef returns d computed at the narrow width (a signed vector), and
 // records when that is inexact; nil when d is not narrowed.
 func (p *Path) narrowDef(d *ir.Def) *smt.Term {

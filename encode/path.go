@@ -58,6 +58,7 @@ type Path struct {
 	w       *widths
 	narrow  int         // BV: the width products, quotients and remainders are computed at (0: their type's; see Terms.SetNarrow)
 	unfit   []*smt.Term // BV, narrow: the conditions under which a narrowed operation of the current step is inexact
+	defOvf  *smt.Term   // BV: the condition under which the current step's signed product or left shift overflows
 	fold    bool        // fold constants (fold.go): Terms do, a Path's formula keeps one conjunct per edge
 }
 
@@ -631,6 +632,9 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 	switch d.Op {
 	case ir.DefMul:
 		r = p.ctx.BVMul(x, y)
+		if t.Signed {
+			p.defOvf = p.ctx.Not(p.ctx.BVMulNoOverflow(x, y, true))
+		}
 	case ir.DefDiv:
 		if t.Signed {
 			r = p.ctx.BVSDiv(x, y)
@@ -645,6 +649,14 @@ func (p *Path) bvDef(d *ir.Def) *smt.Term {
 		}
 	case ir.DefShl:
 		r = p.ctx.BVShl(x, y)
+		if t.Signed {
+			// Undefined in C: a negative operand, or bits shifted into or
+			// past the sign bit (shifting back does not give x, or the
+			// result is negative).
+			zero := p.ctx.BVVal(0, w)
+			p.defOvf = p.ctx.Or(p.ctx.BVSLt(x, zero), p.ctx.BVSLt(r, zero),
+				p.ctx.Not(p.ctx.Eq(p.ctx.BVAShr(r, y), x)))
+		}
 	case ir.DefShr:
 		if t.Signed {
 			r = p.ctx.BVAShr(x, y)

@@ -59,6 +59,7 @@ func (t *Terms) Width(e numeric.LinExpr) int {
 func (t *Terms) use(st State) {
 	t.p.pending = t.p.pending[:0]
 	t.p.unfit = t.p.unfit[:0]
+	t.p.defOvf = nil
 	t.p.globals = st
 	t.p.frames = t.p.frames[:1]
 	t.p.frames[0].vals = st
