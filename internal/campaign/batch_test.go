@@ -194,7 +194,7 @@ func TestResultsFiles(t *testing.T) {
 	require.Len(t, rows, 3)
 	require.Equal(t, []string{"locks/c,d.yml", "locks", "FALSE", "UNKNOWN", "TIMEOUT", "error", "3.000", "3.000", "0", "", "0", "timeout: search"}, rows[2])
 
-	data, err := os.ReadFile(base + ".xml")
+	data, err := os.ReadFile(base + ".results.xml")
 	require.NoError(t, err)
 	require.Contains(t, string(data), `<!DOCTYPE result PUBLIC`)
 	var x xmlResult

@@ -208,7 +208,7 @@ func (res *Results) WriteXML(w io.Writer, propertyFile string) error {
 		BenchmarkName: res.Name, Name: res.Name,
 		Date:      res.Start.Format("2006-01-02 15:04:05 MST"),
 		StartTime: res.Start.Format(time.RFC3339Nano), EndTime: res.End.Format(time.RFC3339Nano),
-		Generator: "numpred bench", Tool: "numpred", ToolModule: "numpred bench", Version: res.Version,
+		Generator: "numpred bench", Tool: "numpred", ToolModule: "benchexec.tools.numpred", Version: res.Version,
 		Options:   strings.Join(res.Options, " "),
 		TimeLimit: strconv.FormatFloat(res.TimeoutS, 'f', -1, 64) + "s",
 		MemLimit:  strconv.FormatUint(res.MemoryLimit, 10) + "B",
@@ -244,8 +244,10 @@ func (res *Results) WriteXML(w io.Writer, propertyFile string) error {
 	return err
 }
 
-// WriteFiles writes the results to base.json, base.csv and base.xml
-// (creating base's directory) and returns the three paths.
+// WriteFiles writes the results to base.json, base.csv and
+// base.results.xml (creating base's directory) and returns the three
+// paths. (table-generator writes its tables beside the XML, as
+// base.results.html and base.results.csv.)
 func (res *Results) WriteFiles(base, propertyFile string) ([]string, error) {
 	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
 		return nil, err
@@ -257,7 +259,7 @@ func (res *Results) WriteFiles(base, propertyFile string) ([]string, error) {
 	}{
 		{".json", res.WriteJSON},
 		{".csv", res.WriteCSV},
-		{".xml", func(w io.Writer) error { return res.WriteXML(w, propertyFile) }},
+		{".results.xml", func(w io.Writer) error { return res.WriteXML(w, propertyFile) }},
 	} {
 		path := base + w.ext
 		f, err := os.Create(path)
