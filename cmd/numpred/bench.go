@@ -105,7 +105,7 @@ Flags:
 		return exitInternal
 	}
 	if *name == "" {
-		*name = strings.TrimSuffix(filepath.Base(filepath.Clean(inputs[0])), filepath.Ext(inputs[0]))
+		*name = batchName(inputs[0])
 	}
 	start := time.Now()
 	if *out == "" {
@@ -143,6 +143,22 @@ Flags:
 	printBenchSummary(stdout, res, prog, time.Since(start))
 	fmt.Fprintf(stdout, "results: %s\n", strings.Join(paths, " "))
 	return exitOK
+}
+
+// batchName names a batch after its first input: a manifest after its
+// directory, anything else after its base name without extension.
+func batchName(input string) string {
+	input = filepath.Clean(input)
+	base := filepath.Base(input)
+	if base == "manifest.tsv" {
+		abs, _ := filepath.Abs(input)
+		return filepath.Base(filepath.Dir(abs))
+	}
+	if strings.ContainsAny(base, "*?[") {
+		abs, _ := filepath.Abs(filepath.Dir(input))
+		return filepath.Base(abs)
+	}
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 // isTerminal reports whether w is a terminal (a character device).

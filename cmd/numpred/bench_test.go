@@ -136,3 +136,17 @@ func TestBenchUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestBatchName(t *testing.T) {
+	for in, want := range map[string]string{
+		"../shared/benchmarks/svcomp/manifest.tsv": "svcomp",
+		"sets/ReachSafety-Loops.set":               "ReachSafety-Loops",
+		"tasks/":                                   "tasks",
+		"tasks/loops/*.yml":                        "loops",
+		"a.c":                                      "a",
+	} {
+		if got := batchName(in); got != want {
+			t.Errorf("batchName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -44,6 +44,7 @@ func Write(w io.Writer, sets []Set) error {
 		d.Scatter = template.HTML(scatterPlot(sets[0], sets[1]))
 	}
 	d.Rows = taskRows(sets)
+	d.Prefix = commonDir(sets)
 	return page.Execute(w, d)
 }
 
@@ -62,6 +63,7 @@ type pageData struct {
 	Quantile template.HTML
 	Scatter  template.HTML
 	Rows     []taskRow
+	Prefix   string // the tasks' common directory
 }
 
 // summaryRow counts one category of one result set ("all" for the total).
@@ -125,7 +127,28 @@ type taskCell struct {
 	Title          string // the reason, shown on hover
 }
 
+// commonDir is the directory prefix (ending in a separator) all tasks
+// share, left out of the table.
+func commonDir(sets []Set) string {
+	first := true
+	var prefix string
+	for _, s := range sets {
+		for _, r := range s.Results.Runs {
+			dir := r.Task[:strings.LastIndex(r.Task, "/")+1]
+			if first {
+				prefix, first = dir, false
+				continue
+			}
+			for !strings.HasPrefix(dir, prefix) {
+				prefix = prefix[:strings.LastIndex(prefix[:len(prefix)-1], "/")+1]
+			}
+		}
+	}
+	return prefix
+}
+
 func taskRows(sets []Set) []taskRow {
+	prefix := commonDir(sets)
 	index := map[string]int{}
 	var rows []taskRow
 	for si, s := range sets {
@@ -134,7 +157,7 @@ func taskRows(sets []Set) []taskRow {
 			if !ok {
 				i = len(rows)
 				index[r.Task] = i
-				rows = append(rows, taskRow{Task: r.Task, Category: r.Category, Expected: r.Expected, Cells: make([]taskCell, len(sets))})
+				rows = append(rows, taskRow{Task: strings.TrimPrefix(r.Task, prefix), Category: r.Category, Expected: r.Expected, Cells: make([]taskCell, len(sets))})
 				for j := range sets {
 					rows[i].Cells[j] = taskCell{Status: "-", Result: "absent"}
 				}
@@ -324,7 +347,9 @@ func scatterPlot(a, b Set) string {
 	return s.String()
 }
 
-var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"mb": func(b uint64) string { return fmt.Sprintf("%.0f", float64(b)/(1<<20)) },
+}).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{{.Title}}</title>
 <style>
@@ -348,7 +373,7 @@ svg .pt.neither { fill: #aaa; } svg .pt.wrong { fill: #e00; stroke: #000; }
 .meta { color: #555; font-size: 0.9em; }
 </style></head><body>
 <h1>{{.Title}}</h1>
-{{range .Sets}}<p class="meta"><b>{{.Name}}</b>: {{.Results.Tool}} {{.Results.Version}}, {{len .Results.Runs}} tasks, --timeout {{.Results.TimeoutS}} s, --memory-limit {{.Results.MemoryLimit}} B, -j {{.Results.Jobs}}, started {{.Results.Start.Format "2006-01-02 15:04:05"}}{{if .Results.Options}}, options {{range .Results.Options}}{{.}} {{end}}{{end}}</p>
+{{range .Sets}}<p class="meta"><b>{{.Name}}</b>: {{.Results.Tool}} {{.Results.Version}}, {{len .Results.Runs}} tasks, --timeout {{.Results.TimeoutS}} s, --memory-limit {{mb .Results.MemoryLimit}} MB, -j {{.Results.Jobs}}, started {{.Results.Start.Format "2006-01-02 15:04:05"}}{{if .Results.Options}}, options {{range .Results.Options}}{{.}} {{end}}{{end}}</p>
 {{end}}
 <h2>Summary</h2>
 <table id="summary"><tr><th>result set</th><th class="task">category</th><th>tasks</th><th>correct TRUE</th><th>correct FALSE</th><th>wrong</th><th>unknown</th><th>timeout / error</th><th>CPU s (correct)</th></tr>
@@ -357,7 +382,7 @@ svg .pt.neither { fill: #aaa; } svg .pt.wrong { fill: #e00; stroke: #000; }
 <h2>Plots</h2>
 <div>{{.Quantile}}{{.Scatter}}</div>
 <h2>Tasks</h2>
-<p class="meta">Click a column's header to sort by it. Times in seconds, memory in MB (peak resident).</p>
+<p class="meta">Click a column's header to sort by it. Times in seconds, memory in MB (peak resident).{{if .Prefix}} Tasks are under {{.Prefix}}.{{end}}</p>
 <table id="tasks" class="sortable"><thead><tr><th class="task">task</th><th class="task">category</th><th>expected</th>{{range .Sets}}<th>{{.Name}} status</th><th>CPU s</th><th>wall s</th><th>memory MB</th>{{end}}</tr></thead><tbody>
 {{range .Rows}}<tr><td class="task">{{.Task}}</td><td class="cat">{{.Category}}</td><td>{{.Expected}}</td>{{range .Cells}}<td class="{{.Result}}" title="{{.Title}}">{{.Status}}</td><td>{{.CPU}}</td><td>{{.Wall}}</td><td>{{.Mem}}</td>{{end}}</tr>
 {{end}}</tbody></table>

@@ -105,3 +105,18 @@ func TestWriteOneSet(t *testing.T) {
 }
 
 func fmtSscanf(p string, x, y *float64) (int, error) { return fmt.Sscanf(p, "%g,%g", x, y) }
+
+func TestCommonDir(t *testing.T) {
+	set := func(tasks ...string) []Set {
+		var recs []campaign.Record
+		for _, x := range tasks {
+			recs = append(recs, campaign.Record{Task: x})
+		}
+		return []Set{{"A", results("A", recs...)}}
+	}
+	require.Equal(t, "/w/s/", commonDir(set("/w/s/a/x.yml", "/w/s/b/y.yml", "/w/s/a/z.yml")))
+	require.Equal(t, "/w/s/a/", commonDir(set("/w/s/a/x.yml", "/w/s/a/y.yml")))
+	require.Equal(t, "", commonDir(set("a/x.yml", "b/y.yml")))
+	require.Equal(t, "", commonDir(set("x.yml", "/w/y.yml")))
+	require.Equal(t, "/", commonDir(set("/x/a.c", "/y/b.c")))
+}
