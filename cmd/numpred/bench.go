@@ -208,9 +208,19 @@ func newProgressPrinter(w io.Writer, mode string, p *campaign.Progress) *progres
 	return pp
 }
 
-// redraw rewrites the progress line. Precondition: mu is held.
+// redraw rewrites the progress line, in its short form or cut when the
+// terminal is narrower (a line that wrapped could not be rewritten in
+// place). Precondition: mu is
+// held.
 func (pp *progressPrinter) redraw() {
-	fmt.Fprintf(pp.w, "\r\033[K%s", pp.p.Line(time.Now()))
+	now := time.Now()
+	line := pp.p.Line(now)
+	if w := terminalWidth(pp.w); w > 1 && len(line) >= w {
+		if line = pp.p.ShortLine(now); len(line) >= w {
+			line = line[:w-1]
+		}
+	}
+	fmt.Fprintf(pp.w, "\r\033[K%s", line)
 }
 
 func (pp *progressPrinter) done(i int, r campaign.Run) {

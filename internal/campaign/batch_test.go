@@ -157,6 +157,7 @@ func TestProgressLine(t *testing.T) {
 	p.Add(Run{Task: Task{Expect: "TRUE"}, Verdict: "FALSE"})
 	p.Add(Run{Task: Task{Expect: "TRUE"}, Killed: true})
 	require.Equal(t, "[3/4] TRUE 1  FALSE 1  UNKNOWN 0  timeout/error 1  correct 1  wrong 1  elapsed 1:30  ETA 0:30", p.Line(start.Add(90*time.Second)))
+	require.Equal(t, "[3/4] T1 F1 U0 E1 ok 1 wrong 1 1:30 ETA 0:30", p.ShortLine(start.Add(90*time.Second)))
 	require.Equal(t, "1:01:05", Clock(time.Hour+65*time.Second))
 }
 

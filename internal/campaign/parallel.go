@@ -114,6 +114,17 @@ func (p *Progress) Line(now time.Time) string {
 	return b.String()
 }
 
+// ShortLine is Line in fewer columns, for a narrow terminal: T, F, U and
+// E count TRUE, FALSE, UNKNOWN and timeouts/errors.
+func (p *Progress) ShortLine(now time.Time) string {
+	eta := "-"
+	if d, ok := p.ETA(now); ok {
+		eta = Clock(d)
+	}
+	return fmt.Sprintf("[%d/%d] T%d F%d U%d E%d ok %d wrong %d %s ETA %s", p.Done, p.Total, p.True, p.False, p.Unknown, p.Errors,
+		p.Correct, p.Wrong, Clock(now.Sub(p.Start)), eta)
+}
+
 // Clock formats d as h:mm:ss or m:ss.
 func Clock(d time.Duration) string {
 	s := int(d.Round(time.Second) / time.Second)
