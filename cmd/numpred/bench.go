@@ -8,14 +8,17 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -47,7 +50,9 @@ every program none names), a glob pattern, a manifest.tsv or an SV-COMP
 
 Writes OUTPUT.json (read by numpred report), OUTPUT.csv and
 OUTPUT.results.xml (BenchExec's result XML, read by BenchExec's
-table-generator).
+table-generator). An interrupt (Ctrl-C) or SIGTERM stops the batch: the
+running analyses are killed, the results of the finished ones written,
+and the exit status is 130.
 
 Flags:
 %s`, fs.FlagUsages())
@@ -123,7 +128,10 @@ Flags:
 	cfg := campaign.Config{Numpred: self, Timeout: *timeout, MemoryLimit: perRun, Args: extra, Kill: 10 * time.Second}
 	prog := campaign.NewProgress(len(tasks), start)
 	show := newProgressPrinter(stdout, mode, prog)
-	runs := campaign.RunAll(cfg, tasks, *jobs, show.done)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	runs := campaign.RunAll(ctx, cfg, tasks, *jobs, show.done)
+	interrupted := ctx.Err() != nil
+	stop()
 	show.stop()
 
 	res := &campaign.Results{Name: *name, Tool: "numpred", Version: version, Start: start, End: time.Now(),
@@ -142,8 +150,16 @@ Flags:
 	}
 	printBenchSummary(stdout, res, prog, time.Since(start))
 	fmt.Fprintf(stdout, "results: %s\n", strings.Join(paths, " "))
+	if interrupted {
+		fmt.Fprintf(stderr, "numpred bench: interrupted after %d of %d tasks; the results hold those\n", len(runs), len(tasks))
+		return exitInterrupted
+	}
 	return exitOK
 }
+
+// exitInterrupted is bench's exit status when a signal stopped it (the
+// shell's for SIGINT).
+const exitInterrupted = 130
 
 // batchName names a batch after its first input: a manifest after its
 // directory, anything else after its base name without extension.

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/xml"
 	"os"
@@ -101,7 +102,7 @@ esac`)
 	}
 	var calls atomic.Int32
 	start := time.Now()
-	runs := RunAll(Config{Numpred: bin, Timeout: 5 * time.Second, MemoryLimit: 1 << 20}, tasks, 3, func(i int, r Run) {
+	runs := RunAll(context.Background(), Config{Numpred: bin, Timeout: 5 * time.Second, MemoryLimit: 1 << 20}, tasks, 3, func(i int, r Run) {
 		calls.Add(1)
 		require.Equal(t, tasks[i].File, r.File)
 	})
@@ -219,4 +220,30 @@ func TestResultsFiles(t *testing.T) {
 	require.ErrorContains(t, err, "no runs")
 	var b bytes.Buffer
 	require.NoError(t, res.WriteJSON(&b))
+}
+
+// TestRunAllInterrupted: once the context is done no task starts, the
+// running ones are killed, and the finished ones are returned.
+func TestRunAllInterrupted(t *testing.T) {
+	bin := fakeNumpred(t, `for a in "$@"; do last="$a"; done
+case "$last" in
+  fast*) echo '{"verdict":"TRUE"}';;
+  *) exec sleep 30;;
+esac`)
+	tasks := []Task{{File: "fast1.c"}, {File: "slow.c"}, {File: "fast2.c"}, {File: "fast3.c"}}
+	ctx, cancel := context.WithCancel(context.Background())
+	var seen []string
+	start := time.Now()
+	go func() { time.Sleep(500 * time.Millisecond); cancel() }()
+	runs := RunAll(ctx, Config{Numpred: bin, Timeout: 20 * time.Second}, tasks, 2, func(i int, r Run) { seen = append(seen, r.File) })
+	require.Less(t, time.Since(start), 5*time.Second, "the slow run was killed")
+	var got []string
+	for _, r := range runs {
+		got = append(got, r.File)
+		require.Equal(t, "TRUE", r.Verdict)
+	}
+	// Two at a time: fast1 and slow start; fast2 and fast3 run beside
+	// slow; slow never finishes.
+	require.Equal(t, []string{"fast1.c", "fast2.c", "fast3.c"}, got)
+	require.ElementsMatch(t, got, seen)
 }

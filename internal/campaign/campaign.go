@@ -36,15 +36,16 @@ type Task struct {
 // Run is what one analysis cost and answered.
 type Run struct {
 	Task
-	Verdict    string // the verdict printed, "" when none was
-	Reason     string
-	Engine     string
-	ExitStatus int // exit status; -1 when killed by a signal
-	Wall       time.Duration
-	CPU        time.Duration // user + system
-	PeakRSS    uint64        // bytes
-	Stderr     string        // its last line, when no verdict was printed
-	Killed     bool          // killed Kill past its time limit
+	Verdict     string // the verdict printed, "" when none was
+	Reason      string
+	Engine      string
+	ExitStatus  int // exit status; -1 when killed by a signal
+	Wall        time.Duration
+	CPU         time.Duration // user + system
+	PeakRSS     uint64        // bytes
+	Stderr      string        // its last line, when no verdict was printed
+	Killed      bool          // killed Kill past its time limit
+	Interrupted bool          // killed because the caller's context was done: no result
 }
 
 // Correct, Wrong: the verdict against the expected one.
@@ -69,7 +70,12 @@ type Config struct {
 }
 
 // RunTask runs numpred on one task and measures it.
-func RunTask(cfg Config, t Task) Run {
+func RunTask(cfg Config, t Task) Run { return RunTaskContext(context.Background(), cfg, t) }
+
+// RunTaskContext is RunTask under ctx: once ctx is done the run is killed
+// and marked Interrupted. The child runs in its own process group, so a
+// terminal's interrupt reaches the caller, which decides.
+func RunTaskContext(parent context.Context, cfg Config, t Task) Run {
 	kill := cfg.Kill
 	if kill <= 0 {
 		kill = 30 * time.Second
@@ -79,14 +85,16 @@ func RunTask(cfg Config, t Task) Run {
 		args = append(args, "--memory-limit", strconv.FormatUint(cfg.MemoryLimit, 10))
 	}
 	args = append(append(args, cfg.Args...), t.File)
-	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout+kill)
+	ctx, cancel := context.WithTimeout(parent, cfg.Timeout+kill)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, cfg.Numpred, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
-	r := Run{Task: t, Wall: time.Since(start), ExitStatus: -1, Killed: ctx.Err() != nil}
+	r := Run{Task: t, Wall: time.Since(start), ExitStatus: -1, Interrupted: parent.Err() != nil}
+	r.Killed = !r.Interrupted && ctx.Err() != nil
 	if st := cmd.ProcessState; st != nil {
 		r.ExitStatus = st.ExitCode()
 		r.CPU = st.UserTime() + st.SystemTime()

@@ -4,6 +4,7 @@
 package campaign
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -12,8 +13,10 @@ import (
 
 // RunAll runs the tasks, jobs at a time (at least one), and returns their
 // runs in task order. done, when not nil, is called once per finished run,
-// from one goroutine at a time, with the task's index.
-func RunAll(cfg Config, tasks []Task, jobs int, done func(i int, r Run)) []Run {
+// from one goroutine at a time, with the task's index. Once ctx is done,
+// no task starts and the running ones are killed: RunAll returns the runs
+// that finished before, still in task order.
+func RunAll(ctx context.Context, cfg Config, tasks []Task, jobs int, done func(i int, r Run)) []Run {
 	jobs = max(1, min(jobs, len(tasks)))
 	runs := make([]Run, len(tasks))
 	type result struct {
@@ -28,25 +31,40 @@ func RunAll(cfg Config, tasks []Task, jobs int, done func(i int, r Run)) []Run {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results <- result{i, RunTask(cfg, tasks[i])}
+				results <- result{i, RunTaskContext(ctx, cfg, tasks[i])}
 			}
 		}()
 	}
 	go func() {
+	feed:
 		for i := range tasks {
-			next <- i
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				break feed
+			}
 		}
 		close(next)
 		wg.Wait()
 		close(results)
 	}()
+	finished := make([]bool, len(tasks))
 	for res := range results {
-		runs[res.i] = res.r
+		if res.r.Interrupted {
+			continue
+		}
+		runs[res.i], finished[res.i] = res.r, true
 		if done != nil {
 			done(res.i, res.r)
 		}
 	}
-	return runs
+	var out []Run
+	for i, r := range runs {
+		if finished[i] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Progress counts a batch's finished runs for its progress line.
