@@ -138,5 +138,6 @@ benchexec: build
 	contrib/benchexec/prepare-sets.sh contrib/benchexec/sets ../shared/benchmarks/svcomp ../shared/benchmarks/svcomp-2
 	PYTHONPATH=$(BENCHEXEC):. python3 $(BENCHEXEC)/bin/benchexec --no-container --tool-directory . \
 		-o results/benchexec/ $(BENCHEXEC_ARGS) contrib/benchexec/numpred-shared.xml
-	PYTHONPATH=$(BENCHEXEC):. python3 $(BENCHEXEC)/bin/table-generator -o results/benchexec/ \
-		$$(ls -t results/benchexec/numpred-shared.*.results.default.xml.bz2 | head -1)
+	run=$$(ls -t results/benchexec/numpred-shared.*.results.*.xml.bz2 | head -1 | sed 's/\.results\..*//'); \
+	files=$$run.results.default.xml.bz2; [ -e $$files ] || files=$$(ls $$run.results.default.*.xml.bz2); \
+	PYTHONPATH=$(BENCHEXEC):. python3 $(BENCHEXEC)/bin/table-generator -o results/benchexec/ $$files

@@ -104,6 +104,11 @@ Flags:
 		fmt.Fprintf(stderr, "numpred bench: %v\n", err)
 		return exitUsage
 	}
+	if *property != "" {
+		for i := range tasks {
+			tasks[i].PropertyFile = *property
+		}
+	}
 	self, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "numpred bench: cannot find this executable: %v\n", err)
@@ -139,11 +144,7 @@ Flags:
 	for _, r := range runs {
 		res.Runs = append(res.Runs, r.Record())
 	}
-	prp := *property
-	if prp == "" {
-		prp = "unreach-call.prp"
-	}
-	paths, err := res.WriteFiles(*out, prp)
+	paths, err := res.WriteFiles(*out)
 	if err != nil {
 		fmt.Fprintf(stderr, "numpred bench: %v\n", err)
 		return exitInternal

@@ -16,7 +16,7 @@ func TestReportCommand(t *testing.T) {
 	res := &campaign.Results{Name: "base", Tool: "numpred", Start: time.Now(), TimeoutS: 10, Runs: []campaign.Record{
 		{Task: "a.yml", Category: "c", Expected: "TRUE", Verdict: "TRUE", Status: "true", Result: "correct", CPUS: 0.4},
 	}}
-	if _, err := res.WriteFiles(filepath.Join(dir, "a"), ""); err != nil {
+	if _, err := res.WriteFiles(filepath.Join(dir, "a")); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer

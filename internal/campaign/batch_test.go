@@ -57,9 +57,13 @@ func TestCollect(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"locks/c.yml:TRUE:locks", "loops/a.yml:TRUE:loops", "loops/b.yml:FALSE:loops", "loops/lone.c::loops"}, files(ts, dir))
 
+	require.Equal(t, filepath.Join(dir, "properties/unreach-call.prp"), ts[0].PropertyFile)
+	require.Equal(t, "", ts[3].PropertyFile, "lone.c has no task definition")
+
 	ts, err = Collect([]string{filepath.Join(dir, "manifest.tsv")})
 	require.NoError(t, err)
 	require.Equal(t, []string{"loops/a.yml:TRUE:loops", "locks/c.yml:TRUE:locks-cat"}, files(ts, dir))
+	require.Equal(t, filepath.Join(dir, "properties/unreach-call.prp"), ts[1].PropertyFile)
 
 	ts, err = Collect([]string{filepath.Join(dir, "Loops.set")})
 	require.NoError(t, err)
@@ -165,7 +169,7 @@ func TestProgressLine(t *testing.T) {
 func sampleResults() *Results {
 	start := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	runs := []Run{
-		{Task: Task{File: "loops/a.yml", Expect: "TRUE", Category: "loops"}, Verdict: "TRUE", Engine: "bmc", Wall: 1500 * time.Millisecond, CPU: time.Second, PeakRSS: 50 << 20},
+		{Task: Task{File: "/sets/loops/a.yml", Expect: "TRUE", Category: "loops", PropertyFile: "/sets/properties/unreach-call.prp"}, Verdict: "TRUE", Engine: "bmc", Wall: 1500 * time.Millisecond, CPU: time.Second, PeakRSS: 50 << 20},
 		{Task: Task{File: "locks/c,d.yml", Expect: "FALSE", Category: "locks"}, Verdict: "UNKNOWN", Reason: "timeout: search", Wall: 3 * time.Second, CPU: 3 * time.Second},
 	}
 	res := &Results{Name: "demo", Tool: "numpred", Version: "0.1", Start: start, End: start.Add(time.Minute), TimeoutS: 60, MemoryLimit: 1 << 30, Jobs: 2}
@@ -178,7 +182,7 @@ func sampleResults() *Results {
 func TestResultsFiles(t *testing.T) {
 	res := sampleResults()
 	base := filepath.Join(t.TempDir(), "out", "demo")
-	paths, err := res.WriteFiles(base, "unreach-call.prp")
+	paths, err := res.WriteFiles(base)
 	require.NoError(t, err)
 	require.Len(t, paths, 3)
 
@@ -204,6 +208,11 @@ func TestResultsFiles(t *testing.T) {
 	require.Equal(t, "60s", x.TimeLimit)
 	require.Len(t, x.Runs, 2)
 	require.Equal(t, "true", x.Runs[0].ExpectedVerdict)
+	// Paths relative to the XML's directory, as table-generator reads them.
+	require.Equal(t, "/sets/loops/a.yml", filepath.Join(filepath.Dir(base), x.Runs[0].Name))
+	require.Equal(t, "["+x.Runs[0].Name+"]", x.Runs[0].Files)
+	require.Equal(t, "/sets/properties/unreach-call.prp", filepath.Join(filepath.Dir(base), x.Runs[0].PropertyFile))
+	require.Equal(t, "", x.Runs[1].PropertyFile)
 	require.Equal(t, "unreach-call", x.Runs[0].Properties)
 	require.Equal(t, xmlColumn{Title: "status", Value: "true"}, x.Runs[0].Columns[0])
 	require.Equal(t, xmlColumn{Title: "cputime", Value: "1.000000s"}, x.Runs[0].Columns[2])

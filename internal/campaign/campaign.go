@@ -31,6 +31,9 @@ type Task struct {
 	File     string // what numpred is given: a program or a task definition (.yml)
 	Expect   string
 	Category string // the SV-COMP category (a manifest's, else the directory's name)
+	// PropertyFile is the task's unreach-call property file, when its
+	// task definition names one.
+	PropertyFile string
 }
 
 // Run is what one analysis cost and answered.

@@ -160,7 +160,7 @@ func ymlTask(path string) (Task, error) {
 	}
 	tk := Task{File: path, Category: filepath.Base(filepath.Dir(path))}
 	if p, ok := t.Unreach(); ok {
-		tk.Expect = p.Expected
+		tk.Expect, tk.PropertyFile = p.Expected, p.File
 	}
 	return tk, nil
 }
@@ -174,7 +174,7 @@ func programTask(path string) Task {
 		for _, f := range t.InputFiles {
 			if filepath.Clean(f) == filepath.Clean(path) {
 				if p, ok := t.Unreach(); ok {
-					tk.Expect = p.Expected
+					tk.Expect, tk.PropertyFile = p.Expected, p.File
 				}
 			}
 		}
@@ -193,8 +193,8 @@ func ManifestTasks(path string) ([]Task, error) {
 	}
 	for i, t := range ts {
 		yml := strings.TrimSuffix(t.File, filepath.Ext(t.File)) + ".yml"
-		if _, err := os.Stat(yml); err == nil {
-			ts[i].File = yml
+		if yt, err := ymlTask(yml); err == nil {
+			ts[i].File, ts[i].PropertyFile = yml, yt.PropertyFile
 		}
 	}
 	return ts, nil

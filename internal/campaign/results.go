@@ -87,25 +87,26 @@ type Results struct {
 
 // Record is one run in the results file.
 type Record struct {
-	Task       string  `json:"task"` // what numpred was given
-	Category   string  `json:"category"`
-	Expected   string  `json:"expected,omitempty"`
-	Verdict    string  `json:"verdict,omitempty"`
-	Status     string  `json:"status"` // BenchExec's (Run.Status)
-	Result     string  `json:"result"` // BenchExec's category (Run.Category)
-	Reason     string  `json:"reason,omitempty"`
-	Engine     string  `json:"engine,omitempty"`
-	WallS      float64 `json:"wall_s"`
-	CPUS       float64 `json:"cpu_s"`
-	PeakRSS    uint64  `json:"peak_rss_bytes"`
-	ExitStatus int     `json:"exit_status"`
-	Stderr     string  `json:"stderr,omitempty"`
+	Task         string  `json:"task"` // what numpred was given
+	PropertyFile string  `json:"property_file,omitempty"`
+	Category     string  `json:"category"`
+	Expected     string  `json:"expected,omitempty"`
+	Verdict      string  `json:"verdict,omitempty"`
+	Status       string  `json:"status"` // BenchExec's (Run.Status)
+	Result       string  `json:"result"` // BenchExec's category (Run.Category)
+	Reason       string  `json:"reason,omitempty"`
+	Engine       string  `json:"engine,omitempty"`
+	WallS        float64 `json:"wall_s"`
+	CPUS         float64 `json:"cpu_s"`
+	PeakRSS      uint64  `json:"peak_rss_bytes"`
+	ExitStatus   int     `json:"exit_status"`
+	Stderr       string  `json:"stderr,omitempty"`
 }
 
 // Record is the run as stored in the results file.
 func (r Run) Record() Record {
 	return Record{
-		Task: r.File, Category: r.Task.Category, Expected: r.Expect, Verdict: r.Verdict,
+		Task: r.File, PropertyFile: r.PropertyFile, Category: r.Task.Category, Expected: r.Expect, Verdict: r.Verdict,
 		Status: r.Status(), Result: r.Category(), Reason: r.Reason, Engine: r.Engine,
 		WallS: r.Wall.Seconds(), CPUS: r.CPU.Seconds(), PeakRSS: r.PeakRSS, ExitStatus: r.ExitStatus, Stderr: r.Stderr,
 	}
@@ -202,8 +203,23 @@ type xmlColumn struct {
 
 // WriteXML writes the results as BenchExec's result XML, so that
 // BenchExec's table-generator makes its HTML tables and plots of them.
-// propertyFile, when not "", names the property file checked.
-func (res *Results) WriteXML(w io.Writer, propertyFile string) error {
+// Paths (tasks, property files) are written relative to dir, the XML
+// file's directory, as table-generator reads them.
+func (res *Results) WriteXML(w io.Writer, dir string) error {
+	rel := func(path string) string {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return path
+		}
+		absDir, err := filepath.Abs(dir)
+		if err != nil {
+			return abs
+		}
+		if r, err := filepath.Rel(absDir, abs); err == nil {
+			return filepath.ToSlash(r)
+		}
+		return abs
+	}
 	x := xmlResult{
 		BenchmarkName: res.Name, Name: res.Name,
 		Date:      res.Start.Format("2006-01-02 15:04:05 MST"),
@@ -218,7 +234,11 @@ func (res *Results) WriteXML(w io.Writer, propertyFile string) error {
 		x.CPUCores = strconv.Itoa(res.Jobs)
 	}
 	for _, r := range res.Runs {
-		run := xmlRun{Name: r.Task, Files: "[" + r.Task + "]", Properties: "unreach-call", PropertyFile: propertyFile}
+		name := rel(r.Task)
+		run := xmlRun{Name: name, Files: "[" + name + "]", Properties: "unreach-call"}
+		if r.PropertyFile != "" {
+			run.PropertyFile = rel(r.PropertyFile)
+		}
 		if r.Expected != "" {
 			run.ExpectedVerdict = strings.ToLower(r.Expected)
 		}
@@ -248,7 +268,7 @@ func (res *Results) WriteXML(w io.Writer, propertyFile string) error {
 // base.results.xml (creating base's directory) and returns the three
 // paths. (table-generator writes its tables beside the XML, as
 // base.results.html and base.results.csv.)
-func (res *Results) WriteFiles(base, propertyFile string) ([]string, error) {
+func (res *Results) WriteFiles(base string) ([]string, error) {
 	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
 		return nil, err
 	}
@@ -259,7 +279,7 @@ func (res *Results) WriteFiles(base, propertyFile string) ([]string, error) {
 	}{
 		{".json", res.WriteJSON},
 		{".csv", res.WriteCSV},
-		{".results.xml", func(w io.Writer) error { return res.WriteXML(w, propertyFile) }},
+		{".results.xml", func(w io.Writer) error { return res.WriteXML(w, filepath.Dir(base)) }},
 	} {
 		path := base + w.ext
 		f, err := os.Create(path)
