@@ -21,6 +21,7 @@ import (
 	"github.com/numpred/numpred/cfront"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/verify"
 )
 
@@ -81,7 +82,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.dataModel, "data-model", "", "C data model: lp64 or ilp32 (default: the task's .yml, given or beside the file, else lp64)")
 	fs.BoolVar(&f.search, "search", true, "search for a concrete counterexample (FALSE verdicts); --search=false only runs the fixpoint")
 	fs.StringVar(&f.property, "property", "", "SV-COMP property file (.prp); numpred checks unreach-call only, any other property is a usage error")
-	fs.StringVar(&f.witness, "witness", "", "write the SV-COMP violation witness (YAML, format 2.0) of a FALSE verdict to this file")
+	fs.StringVar(&f.witness, "witness", "", "write the SV-COMP witness (YAML, format 2.0) to this file: for FALSE the violation witness, for TRUE the correctness witness (loop invariants, re-checked before they are written)")
 	engine := addEngineFlags(fs, &f.eng)
 	fs.StringSliceVar(&f.preds, "preds", nil, "extra predicates, e.g. 'x <= y, main::i >= 0' (a comma list)")
 	fs.Usage = func() {
@@ -350,7 +351,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 		status = s
 	}
 	if f.witness != "" {
-		if s := writeWitness(file, f, prog.Lang, recs, stderr); s > status {
+		if s := writeWitness(file, f, prog, recs, stderr); s > status {
 			status = s
 		}
 	}
@@ -499,8 +500,13 @@ func humanBytes(b uint64) string {
 	return fmt.Sprintf("%dB", b)
 }
 
-// writeWitness writes the violation witness of the first FALSE run.
-func writeWitness(file string, f analyzeFlags, lang string, recs []runRecord, stderr io.Writer) int {
+// writeWitness writes the violation witness of the first FALSE run, or,
+// when the first run answered TRUE, the correctness witness.
+func writeWitness(file string, f analyzeFlags, prog *ir.Program, recs []runRecord, stderr io.Writer) int {
+	lang := prog.Lang
+	if len(recs) > 0 && recs[0].Verdict == string(interp.True) {
+		return writeCorrectnessWitness(file, f, prog, stderr)
+	}
 	for _, r := range recs {
 		if r.cx == nil {
 			continue
