@@ -60,7 +60,17 @@ type Certificate struct {
 func Certify(ctx context.Context, prog *ir.Program, texts map[*ir.Loc]string) (*Certificate, error) {
 	heads, why := stepApplicable(prog)
 	if why == "main has no loop" {
+		// stepApplicable stops there: the functions main calls must
+		// still be loop-free for the paths from main's entry to be
+		// finite.
 		heads, why = nil, ""
+		for _, f := range prog.Funcs {
+			for _, l := range f.Locs {
+				if l.LoopHead && why == "" {
+					why = fmt.Sprintf("%s has a loop and main none (the certificate covers main's loops)", f.Name)
+				}
+			}
+		}
 	}
 	if why != "" {
 		return &Certificate{Why: why}, nil
@@ -126,6 +136,9 @@ func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir
 	g.cutAt = cutAt
 	g.layerStart = []map[*ir.Loc]*node{{}, {}}
 	in, err := g.build(prog.Main, nil, 0, nil)
+	if err == errTooLarge {
+		return fmt.Sprintf("the paths from main's entry exceed %d nodes", DefaultMaxNodes), nil
+	}
 	if err != nil {
 		return "", err
 	}
@@ -181,7 +194,9 @@ func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir
 		g.layerStart[1][h] = s
 		g.starts = append(g.starts, s)
 	}
-	if _, err := g.build(prog.Main, nil, 1, g.starts); err != nil {
+	if _, err := g.build(prog.Main, nil, 1, g.starts); err == errTooLarge {
+		return fmt.Sprintf("the segments between loop heads exceed %d nodes", DefaultMaxNodes), nil
+	} else if err != nil {
 		return "", err
 	}
 	if len(g.cuts) > 0 {

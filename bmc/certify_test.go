@@ -121,3 +121,27 @@ func TestCertifyInterpreterInvariants(t *testing.T) {
 		t.Errorf("broken invariant accepted: %v %v", cert, err)
 	}
 }
+
+// TestCertifyLoopInCallee: a loop outside main is not covered; Certify
+// says so at once instead of unwinding it.
+func TestCertifyLoopInCallee(t *testing.T) {
+	prog := loadC(t, `extern void reach_error(void);
+int f(int n) { int i = 0; while (i < n) i++; return i; }
+int main(void) { if (f(3) < 0) reach_error(); return 0; }
+`)
+	cert, err := Certify(context.Background(), prog, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.OK || !strings.Contains(cert.Why, "f has a loop") {
+		t.Errorf("ok=%v %q", cert.OK, cert.Why)
+	}
+	// Without any loop the paths from main's entry decide alone.
+	prog = loadC(t, `extern void reach_error(void);
+int f(int n) { return n + 1; }
+int main(void) { if (f(3) != 4) reach_error(); return 0; }
+`)
+	if cert, err := Certify(context.Background(), prog, nil); err != nil || !cert.OK || len(cert.Invariants) != 0 {
+		t.Errorf("loop-free: %+v %v", cert, err)
+	}
+}
