@@ -72,6 +72,40 @@ func (d *Def) Eval(p []numeric.Int) (numeric.Int, error) {
 	return d.Apply(d.X.Eval(p), d.Y.Eval(p))
 }
 
+// SignedOverflow reports whether x Op y leaves d.Type's range before
+// Apply wraps it, for a signed product or left shift (a left shift of a
+// negative value included): undefined behaviour in C, which gcc wraps.
+// A run that takes it is no counterexample anyone can trust.
+func (d *Def) SignedOverflow(x, y numeric.Int) bool {
+	if !d.Type.Signed || d.Type.Bits == 0 {
+		return false
+	}
+	var r *big.Int
+	switch d.Op {
+	case DefMul:
+		if a, ok := x.Int64(); ok && a > -1<<31 && a < 1<<31 {
+			if b, ok := y.Int64(); ok && b > -1<<31 && b < 1<<31 {
+				p := numeric.I(a * b)
+				return p.Cmp(d.Type.Min()) < 0 || p.Cmp(d.Type.Max()) > 0
+			}
+		}
+		r = new(big.Int).Mul(x.Big(), y.Big())
+	case DefShl:
+		if x.Sign() < 0 {
+			return true
+		}
+		k, ok := y.Int64()
+		if !ok || k < 0 || k >= int64(d.Type.Bits) {
+			return false // undefined, and reported so by Apply
+		}
+		r = new(big.Int).Lsh(x.Big(), uint(k))
+	default:
+		return false
+	}
+	v := numeric.IntFromBig(r)
+	return v.Cmp(d.Type.Min()) < 0 || v.Cmp(d.Type.Max()) > 0
+}
+
 // Apply computes x Op y in d.Type.
 func (d *Def) Apply(x, y numeric.Int) (numeric.Int, error) {
 	bx, by := x.Big(), y.Big()

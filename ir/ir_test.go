@@ -100,3 +100,42 @@ func TestEvalNondet(t *testing.T) {
 		t.Errorf("3 > 2 should hold")
 	}
 }
+
+// TestSignedOverflowAgainstEnumeration: for every pair of 8-bit operands
+// (and 32-bit ones around the int64 fast path's edges), SignedOverflow
+// says whether the exact product or left shift leaves the signed type,
+// as plain integer arithmetic decides.
+func TestSignedOverflowAgainstEnumeration(t *testing.T) {
+	i8 := IntType{Name: "signed char", Bits: 8, Signed: true}
+	u8 := IntType{Name: "unsigned char", Bits: 8}
+	for x := int64(-128); x <= 127; x++ {
+		for y := int64(-128); y <= 127; y++ {
+			mul := &Def{Op: DefMul, Type: i8}
+			if got, want := mul.SignedOverflow(numeric.I(x), numeric.I(y)), x*y < -128 || x*y > 127; got != want {
+				t.Fatalf("%d * %d: SignedOverflow %v, want %v", x, y, got, want)
+			}
+			if (&Def{Op: DefMul, Type: u8}).SignedOverflow(numeric.I(x), numeric.I(y)) {
+				t.Fatalf("unsigned %d * %d: an overflow", x, y)
+			}
+			if y >= 0 && y < 8 {
+				shl := &Def{Op: DefShl, Type: i8}
+				r := x << y
+				if got, want := shl.SignedOverflow(numeric.I(x), numeric.I(y)), x < 0 || r > 127; got != want {
+					t.Fatalf("%d << %d: SignedOverflow %v, want %v", x, y, got, want)
+				}
+			}
+		}
+	}
+	i32 := IntType{Name: "int", Bits: 32, Signed: true}
+	for _, c := range []struct {
+		x, y int64
+		want bool
+	}{
+		{1 << 30, 2, true}, {1 << 30, -2, false}, {-(1 << 31), 1, false}, {-(1 << 31), -1, true},
+		{46341, 46341, true}, {46340, 46340, false}, {1 << 31, 1, true}, {1 << 40, 0, false}, {793380011 * 2, 2, true},
+	} {
+		if got := (&Def{Op: DefMul, Type: i32}).SignedOverflow(numeric.I(c.x), numeric.I(c.y)); got != c.want {
+			t.Errorf("int %d * %d: SignedOverflow %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+}

@@ -196,6 +196,13 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			sc.CEGAR.Refiner = string(cegar.RefinerCore)
 		}
 		sc.Interp.Deadline = time.Now().Add(budget)
+		heap := cfg.StageHeap
+		if heap == 0 {
+			heap = DefaultStageHeap
+		}
+		if sc.Interp.MemoryLimit == 0 || sc.Interp.MemoryLimit > heap {
+			sc.Interp.MemoryLimit = heap
+		}
 		t0 := time.Now()
 		started(s.name)
 		r, err := runStage(func() (*Result, error) { return runEngine(prog, sc) }, sc.Interp.Deadline.Add(StageGrace))

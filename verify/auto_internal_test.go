@@ -82,3 +82,56 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 10) { if (x < 5) reach_err
 		}
 	}
 }
+
+// TestStageHeapAndOnStage: every stage of the default strategy runs
+// under the stage heap limit (or the caller's, when smaller), and
+// OnStage sees each stage start and end, in order.
+func TestStageHeapAndOnStage(t *testing.T) {
+	prog, err := frontend.Parse("u.c", []byte(`extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 0; }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stageHook = nil }()
+	for _, tc := range []struct{ stage, caller, want uint64 }{
+		{0, 0, DefaultStageHeap},
+		{0, 100 << 20, 100 << 20},
+		{200 << 20, 8 << 30, 200 << 20},
+	} {
+		var limits []uint64
+		stageHook = func(p *ir.Program, c Config) (*Result, error) {
+			limits = append(limits, c.Interp.MemoryLimit)
+			return &Result{Result: &interp.Result{Verdict: interp.Unknown, Reason: "stub"}}, nil
+		}
+		var events []string
+		cfg := Config{Interp: interp.DefaultConfig(), Engine: Auto, StageHeap: tc.stage,
+			OnStage: func(st Stage, running bool) {
+				if running {
+					events = append(events, "start "+st.Name)
+				} else {
+					events = append(events, "end "+st.Name)
+				}
+			}}
+		cfg.Interp.MemoryLimit = tc.caller
+		cfg.Interp.Deadline = time.Now().Add(2 * time.Second)
+		if _, err := Run(prog, cfg); err != nil {
+			t.Fatal(err)
+		}
+		if len(limits) != len(autoStages)-1 { // the search is no engine
+			t.Fatalf("%d engine stages ran, want %d", len(limits), len(autoStages)-1)
+		}
+		for _, l := range limits {
+			if l != tc.want {
+				t.Fatalf("stage heap %d with StageHeap %d and caller %d, want %d", l, tc.stage, tc.caller, tc.want)
+			}
+		}
+		if len(events) < 2 || events[0] != "start absint nexpoint/interval" || events[1] != "end absint nexpoint/interval" {
+			t.Fatalf("events %v", events)
+		}
+		for i := 0; i+1 < len(events); i += 2 {
+			if !strings.HasPrefix(events[i], "start ") || events[i+1] != "end "+strings.TrimPrefix(events[i], "start ") {
+				t.Fatalf("events out of order: %v", events)
+			}
+		}
+	}
+}

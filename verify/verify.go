@@ -51,6 +51,10 @@ type Config struct {
 	ABE ABEConfig
 	// IMPACT configures the impact engine.
 	IMPACT IMPACTConfig
+	// StageHeap bounds the heap of each fixpoint stage of the default
+	// strategy (interp's MemoryLimit; the smaller of it and
+	// Interp.MemoryLimit applies); 0 means DefaultStageHeap.
+	StageHeap uint64
 	// OnStage, when set, is told when a stage of the default strategy
 	// starts (running, with its name only) and when it ends (with its
 	// answer), from the goroutine running Run: a caller that must give
@@ -58,6 +62,14 @@ type Config struct {
 	// ran and which one was running.
 	OnStage func(st Stage, running bool)
 }
+
+// DefaultStageHeap is the default strategy's heap limit per stage. A
+// stage is one of several engines sharing one time limit: on svcomp-2's
+// ntdrivers, product-lines and nla-digbench tasks the NDD/octagon and
+// polyhedra fixpoints grew to 2-10 GB without an answer, while no stage
+// that answered a task of either shared set used more than 0.8 GB; past
+// this limit the stage answers UNKNOWN (memory) and the next one runs.
+const DefaultStageHeap = 1 << 30
 
 // DefaultSearchBudget is the search's budget without a deadline.
 const DefaultSearchBudget = 10 * time.Second

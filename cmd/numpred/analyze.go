@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -55,6 +56,10 @@ type analyzeFlags struct {
 	// command answers UNKNOWN without running: a run the guard abandoned
 	// for memory still holds it.
 	memoryGone *string
+	// stageHeap is the default strategy's heap limit per stage: 0 (its
+	// default) unless --memory-limit was given, then the fixpoint's share
+	// of it.
+	stageHeap uint64
 }
 
 func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
@@ -127,6 +132,10 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		if f.memLimit, err = parseBytes(*memLimit); err != nil {
 			fmt.Fprintf(stderr, "numpred analyze: --memory-limit: %v\n", err)
 			return exitUsage
+		}
+		f.stageHeap = f.memLimit / 4 * 3
+		if f.memLimit == 0 {
+			f.stageHeap = math.MaxUint64 // no limit at all
 		}
 	}
 	setMemoryLimit(f.memLimit)
@@ -316,7 +325,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 			continue
 		}
 		runtime.GC() // so that each run's peak heap starts from live data only
-		vcfg := f.eng.config(verify.Config{Interp: cfg, Search: f.search}, spec)
+		vcfg := f.eng.config(verify.Config{Interp: cfg, Search: f.search, StageHeap: f.stageHeap}, spec)
 		res, err, outcome := guarded(spec.label(), cfg.Deadline, f.memLimit, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
 			vcfg.OnStage = onStage
 			return verify.Run(prog, vcfg)

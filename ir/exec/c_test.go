@@ -4,6 +4,7 @@
 package exec_test
 
 import (
+	"github.com/numpred/numpred/numeric"
 	"math/rand/v2"
 	"testing"
 
@@ -164,5 +165,24 @@ int main() { int s = 0; while (1) { s = __VERIFIER_nondet_int(); } return s; }`)
 	res = exec.Run(p, exec.Random(rng, 100), exec.Options{MaxSteps: 200000})
 	if res.Outcome != exec.StepLimit || len(res.Inputs) <= 14096 {
 		t.Fatalf("without MaxInputs: %v after %d inputs; the bound should be what stopped the first run", res.Outcome, len(res.Inputs))
+	}
+}
+
+// TestProductOverflowCounted: a signed product that overflows is
+// undefined behaviour; gcc wraps it, and so does the run, but it counts
+// the overflow, so that the run is no trusted counterexample (a FALSE on
+// nla-digbench's bresenham-ll.c came from a run whose 2*Y*x overflowed).
+func TestProductOverflowCounted(t *testing.T) {
+	p := parseC(t, decls+`int main() { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();
+  int c = a * b; unsigned u = (unsigned)a * (unsigned)b; int d = a << 2;
+  if (c == 12345) reach_error(); return 0; }`)
+	for _, c := range []struct {
+		a, b int64
+		want int
+	}{{3, 4, 0}, {1 << 20, 1 << 12, 1}, {-5, 1 << 29, 1}, {-1, 7, 0}, {1 << 29, 2, 1}} {
+		res := exec.Run(p, exec.Inputs(numeric.I(c.a), numeric.I(c.b)), exec.Options{})
+		if res.Overflows != c.want {
+			t.Errorf("a=%d b=%d: %d overflows, want %d", c.a, c.b, res.Overflows, c.want)
+		}
 	}
 }

@@ -443,7 +443,11 @@ func (r *runner) havoc(h *ir.Havoc, ce *cedge, cur *fn, act uint64) (numeric.Int
 		}
 		vals := r.m.vals
 		var err error
-		v, err = evalDef(h.Def, ce.rhs[0].value(vals), ce.rhs[1].value(vals), !r.m.exact)
+		x, y := ce.rhs[0].value(vals), ce.rhs[1].value(vals)
+		v, err = evalDef(h.Def, x, y, !r.m.exact)
+		if err == nil && (h.Def.Op == ir.DefMul || h.Def.Op == ir.DefShl) && h.Def.SignedOverflow(x, y) {
+			r.res.Overflows++
+		}
 		if err != nil {
 			var ub *ir.ErrUndefined
 			if errors.As(err, &ub) {
