@@ -140,7 +140,7 @@ Flags:
 	show.stop()
 
 	res := &campaign.Results{Name: *name, Tool: "numpred", Version: version, Start: start, End: time.Now(),
-		TimeoutS: timeout.Seconds(), MemoryLimit: perRun, Jobs: *jobs, Options: extra}
+		TimeoutS: timeout.Seconds(), MemoryLimit: perRun, Jobs: *jobs, Options: extra, Runs: []campaign.Record{}}
 	for _, r := range runs {
 		res.Runs = append(res.Runs, r.Record())
 	}
