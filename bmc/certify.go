@@ -48,6 +48,10 @@ type Certificate struct {
 	Invariants []HeadInvariant // one per loop head of main, in the order of the heads
 	OK         bool            // the invariants prove the program safe
 	Why        string          // when not OK: the check that failed
+	// Shape is set when the program's shape, not the invariants, kept
+	// the check from running (loops outside main, recursion, segments
+	// past the node limit): other invariants would fare no better.
+	Shape bool
 }
 
 // Certify projects the invariants texts (the abstract interpreter's, by
@@ -73,7 +77,7 @@ func Certify(ctx context.Context, prog *ir.Program, texts map[*ir.Loc]string) (*
 		}
 	}
 	if why != "" {
-		return &Certificate{Why: why}, nil
+		return &Certificate{Why: why, Shape: true}, nil
 	}
 	p := newInvParser(prog)
 	names := cNames(prog)
@@ -94,6 +98,7 @@ func Certify(ctx context.Context, prog *ir.Program, texts map[*ir.Loc]string) (*
 		return nil, err
 	}
 	cert.OK, cert.Why = fail == "", fail
+	cert.Shape = strings.Contains(fail, "exceed") || strings.Contains(fail, "not finite")
 	return cert, nil
 }
 

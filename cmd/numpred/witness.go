@@ -63,6 +63,9 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 		if cert.OK {
 			return cert, ""
 		}
+		if cert.Shape {
+			return nil, cert.Why
+		}
 		why = fmt.Sprintf("the %s invariants do not prove the program: %s", num, cert.Why)
 	}
 	return nil, why
