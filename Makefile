@@ -116,3 +116,28 @@ RESOURCES_TIMEOUT ?= 60s
 RESOURCES_TSV ?= /tmp/numpred-resources.tsv
 resources: build
 	$(GO) run ./internal/campaign/cmd/campaign -numpred bin/numpred -timeout $(RESOURCES_TIMEOUT) -tsv $(RESOURCES_TSV)
+
+# Issue 36: the shared SV-COMP sets the way users run them.
+# `make bench-shared` runs `numpred bench -j $(BENCH_JOBS)` over both sets
+# and writes results/shared.* and the HTML report results/shared.html.
+# `make benchexec` runs BenchExec (../shared/benchexec, or BENCHEXEC=...)
+# with the tool-info module contrib/benchexec/numpred.py on the benchmark
+# definition contrib/benchexec/numpred-shared.xml (BENCHEXEC_ARGS, e.g.
+# "-t svcomp -T 30s -N 2", selects a set, the time limit, parallel runs),
+# then table-generator makes its HTML table under results/benchexec/.
+BENCH_JOBS ?= 2
+BENCH_TIMEOUT ?= 60s
+BENCHEXEC ?= ../shared/benchexec
+BENCHEXEC_ARGS ?=
+.PHONY: bench-shared benchexec
+bench-shared: build
+	./bin/numpred bench -j $(BENCH_JOBS) --timeout $(BENCH_TIMEOUT) -o results/shared \
+		../shared/benchmarks/svcomp/manifest.tsv ../shared/benchmarks/svcomp-2/manifest.tsv
+	./bin/numpred report -o results/shared.html results/shared.json
+benchexec: build
+	contrib/benchexec/prepare-sets.sh contrib/benchexec/sets ../shared/benchmarks/svcomp ../shared/benchmarks/svcomp-2
+	PYTHONPATH=$(BENCHEXEC):. python3 $(BENCHEXEC)/bin/benchexec --no-container --tool-directory . \
+		-o results/benchexec/ $(BENCHEXEC_ARGS) contrib/benchexec/numpred-shared.xml
+	run=$$(ls -t results/benchexec/numpred-shared.*.results.*.xml.bz2 | head -1 | sed 's/\.results\..*//'); \
+	files=$$run.results.default.xml.bz2; [ -e $$files ] || files=$$(ls $$run.results.default.*.xml.bz2); \
+	PYTHONPATH=$(BENCHEXEC):. python3 $(BENCHEXEC)/bin/table-generator -o results/benchexec/ $$files

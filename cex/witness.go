@@ -41,35 +41,9 @@ func WriteWitness(w io.Writer, c *Counterexample, task WitnessTask) error {
 	if task.Now.IsZero() {
 		task.Now = time.Now()
 	}
-	sum := sha256.Sum256(task.Source)
 	name := filepath.Base(task.File)
 	var sb strings.Builder
-	sb.WriteString("- entry_type: violation_sequence\n")
-	sb.WriteString("  metadata:\n")
-	sb.WriteString("    format_version: \"2.0\"\n")
-	fmt.Fprintf(&sb, "    uuid: %s\n", quote(uuidFrom(sum[:], task.Now)))
-	fmt.Fprintf(&sb, "    creation_time: %s\n", quote(task.Now.UTC().Format(time.RFC3339)))
-	sb.WriteString("    producer:\n")
-	prod, ver, _ := strings.Cut(task.Producer, " ")
-	if prod == "" {
-		prod = "numpred"
-	}
-	fmt.Fprintf(&sb, "      name: %s\n", quote(prod))
-	if ver == "" {
-		ver = "dev"
-	}
-	fmt.Fprintf(&sb, "      version: %s\n", quote(ver))
-	sb.WriteString("    task:\n")
-	fmt.Fprintf(&sb, "      input_files:\n        - %s\n", quote(task.File))
-	fmt.Fprintf(&sb, "      input_file_hashes:\n        %s: %s\n", quote(task.File), quote(hex.EncodeToString(sum[:])))
-	fmt.Fprintf(&sb, "      specification: %s\n", quote(task.Specification))
-	dm := strings.ToUpper(task.DataModel)
-	if dm == "" {
-		dm = "LP64"
-	}
-	fmt.Fprintf(&sb, "      data_model: %s\n", dm)
-	sb.WriteString("      language: C\n")
-	sb.WriteString("  content:\n")
+	writeMetadata(&sb, "violation_sequence", task)
 	for _, in := range c.Inputs {
 		if !strings.HasPrefix(in.Function, "__VERIFIER_nondet") {
 			return fmt.Errorf("cex: input from %s has no witness form", in.Function)
@@ -91,6 +65,78 @@ func WriteWitness(w io.Writer, c *Counterexample, task WitnessTask) error {
 	writeLocation(&sb, name, c.Error.Pos.Line, c.Error.Pos.Col, c.Error.Func.Name)
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// LoopInvariant is a loop invariant of a correctness witness: a C
+// expression that holds whenever the loop at Line:Col of Func is about
+// to test its condition.
+type LoopInvariant struct {
+	Line, Col int
+	Func      string
+	Value     string // a C expression
+}
+
+// WriteCorrectnessWitness writes a correctness witness (format 2.0,
+// entry_type invariant_set) with the loop invariants invs for task. The
+// caller has checked them (bmc.Certify).
+func WriteCorrectnessWitness(w io.Writer, invs []LoopInvariant, task WitnessTask) error {
+	if task.Specification == "" {
+		task.Specification = ReachSpec
+	}
+	if task.Now.IsZero() {
+		task.Now = time.Now()
+	}
+	name := filepath.Base(task.File)
+	var sb strings.Builder
+	writeMetadata(&sb, "invariant_set", task)
+	if len(invs) == 0 {
+		sb.WriteString("    []\n")
+	}
+	for _, inv := range invs {
+		sb.WriteString("    - invariant:\n")
+		sb.WriteString("        type: loop_invariant\n")
+		sb.WriteString("        location:\n")
+		fmt.Fprintf(&sb, "          file_name: %s\n", quote(name))
+		fmt.Fprintf(&sb, "          line: %d\n", inv.Line)
+		fmt.Fprintf(&sb, "          column: %d\n", inv.Col)
+		fmt.Fprintf(&sb, "          function: %s\n", quote(inv.Func))
+		fmt.Fprintf(&sb, "        value: %s\n", quote(inv.Value))
+		sb.WriteString("        format: c_expression\n")
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// writeMetadata writes the start of a witness entry of the given type:
+// its metadata and the "content:" key.
+func writeMetadata(sb *strings.Builder, entryType string, task WitnessTask) {
+	sum := sha256.Sum256(task.Source)
+	fmt.Fprintf(sb, "- entry_type: %s\n", entryType)
+	sb.WriteString("  metadata:\n")
+	sb.WriteString("    format_version: \"2.0\"\n")
+	fmt.Fprintf(sb, "    uuid: %s\n", quote(uuidFrom(sum[:], task.Now)))
+	fmt.Fprintf(sb, "    creation_time: %s\n", quote(task.Now.UTC().Format(time.RFC3339)))
+	sb.WriteString("    producer:\n")
+	prod, ver, _ := strings.Cut(task.Producer, " ")
+	if prod == "" {
+		prod = "numpred"
+	}
+	fmt.Fprintf(sb, "      name: %s\n", quote(prod))
+	if ver == "" {
+		ver = "dev"
+	}
+	fmt.Fprintf(sb, "      version: %s\n", quote(ver))
+	sb.WriteString("    task:\n")
+	fmt.Fprintf(sb, "      input_files:\n        - %s\n", quote(task.File))
+	fmt.Fprintf(sb, "      input_file_hashes:\n        %s: %s\n", quote(task.File), quote(hex.EncodeToString(sum[:])))
+	fmt.Fprintf(sb, "      specification: %s\n", quote(task.Specification))
+	dm := strings.ToUpper(task.DataModel)
+	if dm == "" {
+		dm = "LP64"
+	}
+	fmt.Fprintf(sb, "      data_model: %s\n", dm)
+	sb.WriteString("      language: C\n")
+	sb.WriteString("  content:\n")
 }
 
 func writeLocation(sb *strings.Builder, file string, line, col int, fn string) {

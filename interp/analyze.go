@@ -183,6 +183,9 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 		if cfg.Invariants {
 			if vals := en.joinedVals(f); vals != nil {
 				for _, l := range f.Locs {
+					if cfg.InvariantsAt != nil && !cfg.InvariantsAt(l) {
+						continue
+					}
 					res.Invariants = append(res.Invariants, LocInvariant{Func: f.Name, Loc: l, Text: en.d.String(vals[l.ID])})
 				}
 			}

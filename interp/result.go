@@ -59,6 +59,10 @@ type Config struct {
 	Unroll int
 	// Invariants asks for the invariant of every location in the Result.
 	Invariants bool
+	// InvariantsAt, when not nil, limits Invariants to the locations it
+	// accepts (the printed form of an invariant can be tens of
+	// megabytes: a correctness witness needs only loop heads).
+	InvariantsAt func(*ir.Loc) bool
 	// Deadline, when non-zero, stops the analysis with UNKNOWN (timeout).
 	Deadline time.Time
 	// MemoryLimit, when non-zero, stops the analysis with UNKNOWN

@@ -22,6 +22,7 @@ import (
 	"github.com/numpred/numpred/cfront"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/verify"
 )
 
@@ -46,6 +47,11 @@ type analyzeFlags struct {
 	debug      bool
 	check      bool
 	memLimit   uint64
+	property   string
+	// task and expect are set per input when the input is a task
+	// definition (.yml): its path and the expected verdict of the
+	// property checked.
+	task, expect string
 	// memoryGone, once set, is the reason every later run of this
 	// command answers UNKNOWN without running: a run the guard abandoned
 	// for memory still holds it.
@@ -78,13 +84,14 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.points, "point-contexts", interp.DefaultPointContexts, "extra contexts per function for calls with a single-point input (exact summaries); 0 disables")
 	fs.IntVar(&f.unroll, "unroll", interp.DefaultUnroll, "loop iterations run exactly (deterministic loops are unrolled) before widening takes over; 0 disables")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for go tool pprof)")
-	fs.StringVar(&f.dataModel, "data-model", "", "C data model: lp64 or ilp32 (default: the task's .yml beside the file, else lp64)")
+	fs.StringVar(&f.dataModel, "data-model", "", "C data model: lp64 or ilp32 (default: the task's .yml, given or beside the file, else lp64)")
 	fs.BoolVar(&f.search, "search", true, "search for a concrete counterexample (FALSE verdicts); --search=false only runs the fixpoint")
-	fs.StringVar(&f.witness, "witness", "", "write the SV-COMP violation witness (YAML, format 2.0) of a FALSE verdict to this file")
+	fs.StringVar(&f.property, "property", "", "SV-COMP property file (.prp); numpred checks unreach-call only, any other property is a usage error")
+	fs.StringVar(&f.witness, "witness", "", "write the SV-COMP witness (YAML, format 2.0) to this file: for FALSE the violation witness, for TRUE the correctness witness (loop invariants, re-checked before they are written)")
 	engine := addEngineFlags(fs, &f.eng)
 	fs.StringSliceVar(&f.preds, "preds", nil, "extra predicates, e.g. 'x <= y, main::i >= 0' (a comma list)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: numpred analyze FILE... [flags]\n\nAnalyses C (.c, .i) and Linear Program (.lp) files: TRUE when no error\nlocation is reachable, FALSE with a counterexample, UNKNOWN with the reason.\n\nFlags:\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "Usage: numpred analyze FILE... [flags]\n\nAnalyses C (.c, .i) and Linear Program (.lp) files, or SV-COMP task\ndefinitions (.yml: their input file, data model and expected verdict):\nTRUE when no error location is reachable, FALSE with a counterexample,\nUNKNOWN with the reason.\n\nFlags:\n%s", fs.FlagUsages())
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -109,6 +116,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "numpred analyze: unknown numeric domain %q (want %s)\n", f.numeric, strings.Join(interp.NumericNames, ", "))
 		return exitUsage
 	}
+	f.dataModel = strings.ToLower(f.dataModel)
 	if f.dataModel != "" && f.dataModel != "lp64" && f.dataModel != "ilp32" {
 		fmt.Fprintf(stderr, "numpred analyze: unknown data model %q (want lp64 or ilp32)\n", f.dataModel)
 		return exitUsage
@@ -147,13 +155,50 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if f.property != "" {
+		if err := frontend.IsUnreachCall(f.property); err != nil {
+			fmt.Fprintf(stderr, "numpred analyze: --property: %v\n", err)
+			return exitUsage
+		}
+	}
 	status := exitOK
 	for _, file := range fs.Args() {
-		if s := analyzeFile(file, f, stdout, stderr); s > status {
+		ff := f
+		if frontend.IsTaskFile(file) {
+			var s int
+			if file, ff, s = taskInput(file, f, stderr); s != exitOK {
+				status = max(status, s)
+				continue
+			}
+		}
+		if s := analyzeFile(file, ff, stdout, stderr); s > status {
 			status = s
 		}
 	}
 	return status
+}
+
+// taskInput reads the SV-COMP task definition at yml: the program file it
+// names, and f with the task's data model (unless --data-model is given)
+// and expected verdict.
+func taskInput(yml string, f analyzeFlags, stderr io.Writer) (string, analyzeFlags, int) {
+	t, err := frontend.ReadTask(yml)
+	if err != nil {
+		fmt.Fprintf(stderr, "%v\n", err)
+		return "", f, exitInput
+	}
+	if len(t.InputFiles) != 1 {
+		fmt.Fprintf(stderr, "%s: the task names %d input files; numpred analyses one program per task\n", yml, len(t.InputFiles))
+		return "", f, exitInput
+	}
+	if f.dataModel == "" {
+		f.dataModel = string(t.DataModel)
+	}
+	f.task = yml
+	if p, ok := t.PropertyFor(f.property); ok {
+		f.expect = p.Expected
+	}
+	return t.InputFiles[0], f, exitOK
 }
 
 func parseDomains(s string) ([]string, error) {
@@ -187,6 +232,8 @@ func contains(xs []string, x string) bool {
 // runRecord is one (file, domain) run, also the JSON object printed.
 type runRecord struct {
 	File       string    `json:"file"`
+	Task       string    `json:"task,omitempty"`
+	Expected   string    `json:"expected_verdict,omitempty"`
 	Engine     string    `json:"engine"`
 	Domain     string    `json:"domain"`
 	Numeric    string    `json:"numeric"`
@@ -318,11 +365,14 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 		}
 		recs = append(recs, rec)
 	}
+	for i := range recs {
+		recs[i].Task, recs[i].Expected = f.task, f.expect
+	}
 	if s := f.eng.writeDots(recs, stderr); s > status {
 		status = s
 	}
 	if f.witness != "" {
-		if s := writeWitness(file, f, prog.Lang, recs, stderr); s > status {
+		if s := writeWitness(file, f, prog, recs, stderr); s > status {
 			status = s
 		}
 	}
@@ -475,8 +525,13 @@ func humanBytes(b uint64) string {
 	return fmt.Sprintf("%dB", b)
 }
 
-// writeWitness writes the violation witness of the first FALSE run.
-func writeWitness(file string, f analyzeFlags, lang string, recs []runRecord, stderr io.Writer) int {
+// writeWitness writes the violation witness of the first FALSE run, or,
+// when the first run answered TRUE, the correctness witness.
+func writeWitness(file string, f analyzeFlags, prog *ir.Program, recs []runRecord, stderr io.Writer) int {
+	lang := prog.Lang
+	if len(recs) > 0 && recs[0].Verdict == string(interp.True) {
+		return writeCorrectnessWitness(file, f, prog, stderr)
+	}
 	for _, r := range recs {
 		if r.cx == nil {
 			continue

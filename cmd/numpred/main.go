@@ -24,6 +24,8 @@ numeric abstraction.
 
 Usage:
   numpred analyze FILE... [flags]   analyse C (.c, .i) or Linear Programs (.lp)
+  numpred bench INPUT... [-j N]     run a batch of tasks N at a time (JSON, CSV, BenchExec XML)
+  numpred report A.json [B.json]    the HTML report of bench results (plots, sortable table)
   numpred ir FILE [--dot]           print the control-flow automata of a program
   numpred gen TEMPLATE -n N [-o F]  generate a synthetic benchmark program
   numpred version                   print the version
@@ -52,6 +54,10 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	switch cmd {
 	case "analyze", "analyse":
 		return cmdAnalyze(rest, stdout, stderr)
+	case "bench":
+		return cmdBench(rest, stdout, stderr)
+	case "report":
+		return cmdReport(rest, stdout, stderr)
 	case "ir":
 		return cmdIR(rest, stdout, stderr)
 	case "gen":

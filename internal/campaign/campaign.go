@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -26,22 +27,28 @@ import (
 // Task is one program to analyse, with its expected verdict ("TRUE",
 // "FALSE", or "" when unknown).
 type Task struct {
-	Set    string // the set it belongs to, for the summary
-	File   string
-	Expect string
+	Set      string // the set it belongs to, for the summary
+	File     string // what numpred is given: a program or a task definition (.yml)
+	Expect   string
+	Category string // the SV-COMP category (a manifest's, else the directory's name)
+	// PropertyFile is the task's unreach-call property file, when its
+	// task definition names one.
+	PropertyFile string
 }
 
 // Run is what one analysis cost and answered.
 type Run struct {
 	Task
-	Verdict string // the verdict printed, "" when none was
-	Reason  string
-	Engine  string
-	Status  int // exit status; -1 when killed by a signal
-	Wall    time.Duration
-	CPU     time.Duration // user + system
-	PeakRSS uint64        // bytes
-	Stderr  string        // its last line, when no verdict was printed
+	Verdict     string // the verdict printed, "" when none was
+	Reason      string
+	Engine      string
+	ExitStatus  int // exit status; -1 when killed by a signal
+	Wall        time.Duration
+	CPU         time.Duration // user + system
+	PeakRSS     uint64        // bytes
+	Stderr      string        // its last line, when no verdict was printed
+	Killed      bool          // killed Kill past its time limit
+	Interrupted bool          // killed because the caller's context was done: no result
 }
 
 // Correct, Wrong: the verdict against the expected one.
@@ -60,26 +67,39 @@ type Config struct {
 	// Kill is how long past Timeout a run is killed (a run that does not
 	// end is also a result: it printed nothing); default 30 s.
 	Kill time.Duration
+	// MemoryLimit is numpred's --memory-limit in bytes; 0 leaves numpred's
+	// default.
+	MemoryLimit uint64
 }
 
 // RunTask runs numpred on one task and measures it.
-func RunTask(cfg Config, t Task) Run {
+func RunTask(cfg Config, t Task) Run { return RunTaskContext(context.Background(), cfg, t) }
+
+// RunTaskContext is RunTask under ctx: once ctx is done the run is killed
+// and marked Interrupted. The child runs in its own process group, so a
+// terminal's interrupt reaches the caller, which decides.
+func RunTaskContext(parent context.Context, cfg Config, t Task) Run {
 	kill := cfg.Kill
 	if kill <= 0 {
 		kill = 30 * time.Second
 	}
-	args := append([]string{"analyze", "--format", "json", "--timeout", cfg.Timeout.String()}, cfg.Args...)
-	args = append(args, t.File)
-	ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout+kill)
+	args := []string{"analyze", "--format", "json", "--timeout", cfg.Timeout.String()}
+	if cfg.MemoryLimit > 0 {
+		args = append(args, "--memory-limit", strconv.FormatUint(cfg.MemoryLimit, 10))
+	}
+	args = append(append(args, cfg.Args...), t.File)
+	ctx, cancel := context.WithTimeout(parent, cfg.Timeout+kill)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, cfg.Numpred, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
-	r := Run{Task: t, Wall: time.Since(start), Status: -1}
+	r := Run{Task: t, Wall: time.Since(start), ExitStatus: -1, Interrupted: parent.Err() != nil}
+	r.Killed = !r.Interrupted && ctx.Err() != nil
 	if st := cmd.ProcessState; st != nil {
-		r.Status = st.ExitCode()
+		r.ExitStatus = st.ExitCode()
 		r.CPU = st.UserTime() + st.SystemTime()
 		if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
 			r.PeakRSS = uint64(ru.Maxrss) * 1024 // kilobytes on Linux
@@ -123,7 +143,7 @@ func Manifest(dir, set string) ([]Task, error) {
 		if first || len(fs) < 3 {
 			continue
 		}
-		out = append(out, Task{Set: set, File: filepath.Join(dir, fs[0]), Expect: strings.ToUpper(fs[2])})
+		out = append(out, Task{Set: set, File: filepath.Join(dir, fs[0]), Expect: strings.ToUpper(fs[2]), Category: fs[1]})
 	}
 	return out, sc.Err()
 }
@@ -189,7 +209,7 @@ func WriteTSV(w io.Writer, runs []Run) {
 	fmt.Fprintln(w, "set\tfile\texpected\tverdict\tengine\twall_s\tcpu_s\tpeak_rss_mb\tstatus\treason")
 	for _, r := range runs {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%.2f\t%.2f\t%.1f\t%d\t%s\n", r.Set, r.File, r.Expect, r.Verdict, r.Engine,
-			r.Wall.Seconds(), r.CPU.Seconds(), float64(r.PeakRSS)/(1<<20), r.Status, oneLine(r.Reason+r.Stderr, 200))
+			r.Wall.Seconds(), r.CPU.Seconds(), float64(r.PeakRSS)/(1<<20), r.ExitStatus, oneLine(r.Reason+r.Stderr, 200))
 	}
 }
 
@@ -223,7 +243,7 @@ func (s Summary) WriteReport(w io.Writer) {
 		fmt.Fprintf(w, "OVERRAN %s: %.1f s\n", r.File, r.Wall.Seconds())
 	}
 	for _, r := range s.Unanswers {
-		fmt.Fprintf(w, "NO RESULT %s: exit %d: %s\n", r.File, r.Status, r.Stderr)
+		fmt.Fprintf(w, "NO RESULT %s: exit %d: %s\n", r.File, r.ExitStatus, r.Stderr)
 	}
 }
 

@@ -43,7 +43,7 @@ func TestRunTaskNoResult(t *testing.T) {
 	bin := fakeNumpred(t, `echo "numpred: internal error: boom" >&2; exit 3`)
 	r := RunTask(Config{Numpred: bin, Timeout: time.Second}, Task{File: "x.c", Expect: "TRUE"})
 	require.Equal(t, "", r.Verdict)
-	require.Equal(t, 3, r.Status)
+	require.Equal(t, 3, r.ExitStatus)
 	require.Contains(t, r.Stderr, "boom")
 
 	bin = fakeNumpred(t, `exec sleep 30`)
@@ -85,5 +85,5 @@ func TestManifest(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "manifest.tsv"), []byte("file\tcategory\texpected_verdict\nloops/a.c\tloops\ttrue\nb.c\tx\tfalse\n"), 0o644))
 	ts, err := Manifest(dir, "set")
 	require.NoError(t, err)
-	require.Equal(t, []Task{{"set", filepath.Join(dir, "loops/a.c"), "TRUE"}, {"set", filepath.Join(dir, "b.c"), "FALSE"}}, ts)
+	require.Equal(t, []Task{{Set: "set", File: filepath.Join(dir, "loops/a.c"), Expect: "TRUE", Category: "loops"}, {Set: "set", File: filepath.Join(dir, "b.c"), Expect: "FALSE", Category: "x"}}, ts)
 }

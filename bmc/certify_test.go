@@ -1,0 +1,147 @@
+package bmc
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+)
+
+const certifyLoop = `extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int i = 0, s = 0;
+  if (n < 0 || n > 1000) return 0;
+  while (i < n) {
+    i++;
+    s += 2;
+  }
+  if (s != 2 * i) reach_error();
+  return 0;
+}
+`
+
+func loadC(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "p.c")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := frontend.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+func loopHead(t *testing.T, prog *ir.Program) *ir.Loc {
+	heads, why := stepApplicable(prog)
+	if why != "" || len(heads) != 1 {
+		t.Fatalf("heads %v: %s", heads, why)
+	}
+	return heads[0]
+}
+
+// TestCertify: a loop invariant that is inductive and strong enough is
+// accepted; one too weak, one not inductive and one false on entry are
+// rejected, each by the check it fails.
+func TestCertify(t *testing.T) {
+	prog := loadC(t, certifyLoop)
+	h := loopHead(t, prog)
+	// i and s stay far from overflow only with n's bound: without it
+	// i++ may overflow, and the encoding then knows nothing of i.
+	const bounds = " && main::i >= 0 && main::n - main::i >= 0 && main::n <= 1000"
+	for _, c := range []struct {
+		inv, why string
+	}{
+		{"main::s - 2main::i = 0" + bounds, ""},
+		{"main::s - 2main::i = 0 && main::$ret = 0" + bounds, ""}, // $ret is no C variable: weakened away, still enough
+		{"main::i >= 0" + bounds, "may be reachable from a loop head"},
+		{"main::s - 2main::i = 0 && main::i >= 0", "may not be inductive"},
+		{"main::s - 2main::i = 0 && main::i <= 5" + bounds, "may not be inductive"},
+		{"main::s - 2main::i = 1" + bounds, "may not hold when the loop is entered"},
+		{"false", "may not hold when the loop is entered"},
+	} {
+		cert, err := Certify(context.Background(), prog, map[*ir.Loc]string{h: c.inv})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.why == "" && !cert.OK {
+			t.Errorf("%q: rejected: %s", c.inv, cert.Why)
+		}
+		if c.why != "" && (cert.OK || !strings.Contains(cert.Why, c.why)) {
+			t.Errorf("%q: ok=%v %q, want rejected: %q", c.inv, cert.OK, cert.Why, c.why)
+		}
+	}
+	// An atom over a temporary is weakened by its polarity: to 1 where it
+	// occurs positively, to 0 under a negation (!(0) is true).
+	cert, _ := Certify(context.Background(), prog, map[*ir.Loc]string{h: "main::s - 2main::i = 0 && main::$ret = 0 && !(main::$t1 <= 3)"})
+	if want := "(2LL * (long long)i - (long long)s == 0LL) && (1) && (!(0))"; len(cert.Invariants) != 1 || cert.Invariants[0].C != want {
+		t.Errorf("C form %q, want %q", cert.Invariants[0].C, want)
+	}
+}
+
+// TestCertifyInterpreterInvariants: the abstract interpreter's own
+// invariants certify a safe task, and breaking one on purpose fails the
+// check.
+func TestCertifyInterpreterInvariants(t *testing.T) {
+	prog := loadC(t, certifyLoop)
+	cfg := interp.DefaultConfig()
+	cfg.Numeric = "polyhedra"
+	cfg.Invariants = true
+	res, err := interp.Analyze(prog, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != interp.True {
+		t.Fatalf("verdict %s: %s", res.Verdict, res.Reason)
+	}
+	texts := map[*ir.Loc]string{}
+	for _, li := range res.Invariants {
+		texts[li.Loc] = li.Text
+	}
+	cert, err := Certify(context.Background(), prog, texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cert.OK {
+		t.Fatalf("rejected: %s (%v)", cert.Why, cert.Invariants)
+	}
+	if !strings.Contains(cert.Invariants[0].C, "(long long)s") {
+		t.Errorf("invariant %q does not relate s", cert.Invariants[0].C)
+	}
+	BreakInvariant(texts, loopHead(t, prog))
+	if cert, err := Certify(context.Background(), prog, texts); err != nil || cert.OK {
+		t.Errorf("broken invariant accepted: %v %v", cert, err)
+	}
+}
+
+// TestCertifyLoopInCallee: a loop outside main is not covered; Certify
+// says so at once instead of unwinding it.
+func TestCertifyLoopInCallee(t *testing.T) {
+	prog := loadC(t, `extern void reach_error(void);
+int f(int n) { int i = 0; while (i < n) i++; return i; }
+int main(void) { if (f(3) < 0) reach_error(); return 0; }
+`)
+	cert, err := Certify(context.Background(), prog, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.OK || !cert.Shape || !strings.Contains(cert.Why, "f has a loop") {
+		t.Errorf("ok=%v %q", cert.OK, cert.Why)
+	}
+	// Without any loop the paths from main's entry decide alone.
+	prog = loadC(t, `extern void reach_error(void);
+int f(int n) { return n + 1; }
+int main(void) { if (f(3) != 4) reach_error(); return 0; }
+`)
+	if cert, err := Certify(context.Background(), prog, nil); err != nil || !cert.OK || len(cert.Invariants) != 0 {
+		t.Errorf("loop-free: %+v %v", cert, err)
+	}
+}

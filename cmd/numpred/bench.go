@@ -1,0 +1,315 @@
+// This file implements `numpred bench`: a batch of tasks (files,
+// directories, globs, a manifest.tsv or an SV-COMP .set) run N at a time,
+// each a child `numpred analyze --format json` process of this executable
+// with its own time and memory limit, a live progress line on a terminal,
+// and the results as JSON, CSV and BenchExec result XML
+// (internal/campaign does the work).
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/internal/campaign"
+)
+
+func cmdBench(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jobs := fs.IntP("jobs", "j", 1, "runs at a time (each its own process)")
+	timeout := fs.Duration("timeout", 60*time.Second, "each run's --timeout")
+	memLimit := fs.String("memory-limit", "auto", "each run's --memory-limit, e.g. 2G; auto splits numpred's default (half of the machine's or the cgroup's memory) among the -j runs")
+	out := fs.StringP("output", "o", "", "write the results to OUTPUT.json, OUTPUT.csv and OUTPUT.results.xml (default: results/NAME.DATE)")
+	name := fs.String("name", "", "the batch's name in the results (default: the first input's base name)")
+	property := fs.String("property", "", "SV-COMP property file (.prp) passed to every run; unreach-call only")
+	progress := fs.String("progress", "auto", "progress display: auto (a live line on a terminal, a line per run otherwise), line, plain or none")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, `Usage: numpred bench [flags] INPUT... [-- ANALYZE-FLAGS...]
+
+Runs numpred analyze on every task of the inputs, -j at a time, each in
+its own process with its own time and memory limit. An INPUT is a program
+(.c, .i, .lp), an SV-COMP task definition (.yml; its expected verdict is
+counted correct or wrong), a directory (every task definition under it and
+every program none names), a glob pattern, a manifest.tsv or an SV-COMP
+.set file. Flags after -- go to every analyze run.
+
+Writes OUTPUT.json (read by numpred report), OUTPUT.csv and
+OUTPUT.results.xml (BenchExec's result XML, read by BenchExec's
+table-generator). An interrupt (Ctrl-C) or SIGTERM stops the batch: the
+running analyses are killed, the results of the finished ones written,
+and the exit status is 130.
+
+Flags:
+%s`, fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	inputs, extra := fs.Args(), []string(nil)
+	if dash := fs.ArgsLenAtDash(); dash >= 0 {
+		inputs, extra = fs.Args()[:dash], fs.Args()[dash:]
+	}
+	if len(inputs) == 0 {
+		fmt.Fprintln(stderr, "numpred bench: no inputs (see numpred help bench)")
+		return exitUsage
+	}
+	if *jobs < 1 || *timeout <= 0 {
+		fmt.Fprintln(stderr, "numpred bench: -j must be at least 1 and --timeout positive")
+		return exitUsage
+	}
+	switch *progress {
+	case "auto", "line", "plain", "none":
+	default:
+		fmt.Fprintf(stderr, "numpred bench: unknown --progress %q (want auto, line, plain or none)\n", *progress)
+		return exitUsage
+	}
+	var perRun uint64
+	switch *memLimit {
+	case "auto", "":
+		perRun = defaultMemoryLimit() / uint64(*jobs)
+	default:
+		var err error
+		if perRun, err = parseBytes(*memLimit); err != nil {
+			fmt.Fprintf(stderr, "numpred bench: --memory-limit: %v\n", err)
+			return exitUsage
+		}
+	}
+	if *property != "" {
+		if err := frontend.IsUnreachCall(*property); err != nil {
+			fmt.Fprintf(stderr, "numpred bench: --property: %v\n", err)
+			return exitUsage
+		}
+		extra = append([]string{"--property", *property}, extra...)
+	}
+	tasks, err := campaign.Collect(inputs)
+	if err != nil {
+		fmt.Fprintf(stderr, "numpred bench: %v\n", err)
+		return exitUsage
+	}
+	if *property != "" {
+		for i := range tasks {
+			tasks[i].PropertyFile = *property
+		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "numpred bench: cannot find this executable: %v\n", err)
+		return exitInternal
+	}
+	if *name == "" {
+		*name = batchName(inputs[0])
+	}
+	start := time.Now()
+	if *out == "" {
+		*out = filepath.Join("results", *name+"."+start.Format("2006-01-02_15-04-05"))
+	}
+	mode := *progress
+	if mode == "auto" {
+		mode = "plain"
+		if isTerminal(stdout) {
+			mode = "line"
+		}
+	}
+	fmt.Fprintf(stdout, "numpred bench: %d tasks, %d at a time, --timeout %s, --memory-limit %s each\n", len(tasks), *jobs, *timeout, humanBytes(perRun))
+
+	cfg := campaign.Config{Numpred: self, Timeout: *timeout, MemoryLimit: perRun, Args: extra, Kill: 10 * time.Second}
+	prog := campaign.NewProgress(len(tasks), start)
+	show := newProgressPrinter(stdout, mode, prog)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	runs := campaign.RunAll(ctx, cfg, tasks, *jobs, show.done)
+	interrupted := ctx.Err() != nil
+	stop()
+	show.stop()
+
+	res := &campaign.Results{Name: *name, Tool: "numpred", Version: version, Start: start, End: time.Now(),
+		TimeoutS: timeout.Seconds(), MemoryLimit: perRun, Jobs: *jobs, Options: extra, Runs: []campaign.Record{}}
+	for _, r := range runs {
+		res.Runs = append(res.Runs, r.Record())
+	}
+	paths, err := res.WriteFiles(*out)
+	if err != nil {
+		fmt.Fprintf(stderr, "numpred bench: %v\n", err)
+		return exitInternal
+	}
+	printBenchSummary(stdout, res, prog, time.Since(start))
+	fmt.Fprintf(stdout, "results: %s\n", strings.Join(paths, " "))
+	if interrupted {
+		fmt.Fprintf(stderr, "numpred bench: interrupted after %d of %d tasks; the results hold those\n", len(runs), len(tasks))
+		return exitInterrupted
+	}
+	return exitOK
+}
+
+// exitInterrupted is bench's exit status when a signal stopped it (the
+// shell's for SIGINT).
+const exitInterrupted = 130
+
+// batchName names a batch after its first input: a manifest after its
+// directory, anything else after its base name without extension.
+func batchName(input string) string {
+	input = filepath.Clean(input)
+	base := filepath.Base(input)
+	if base == "manifest.tsv" {
+		abs, _ := filepath.Abs(input)
+		return filepath.Base(filepath.Dir(abs))
+	}
+	if strings.ContainsAny(base, "*?[") {
+		abs, _ := filepath.Abs(filepath.Dir(input))
+		return filepath.Base(abs)
+	}
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressPrinter shows a batch's progress: in "line" mode one line
+// rewritten in place (and refreshed every second, so that elapsed time and
+// ETA move), with the wrong runs and errors printed above it; in "plain"
+// mode a line per finished run; in "none" mode nothing.
+type progressPrinter struct {
+	mu   sync.Mutex
+	w    io.Writer
+	mode string
+	p    *campaign.Progress
+	quit chan struct{}
+	wg   sync.WaitGroup
+}
+
+func newProgressPrinter(w io.Writer, mode string, p *campaign.Progress) *progressPrinter {
+	pp := &progressPrinter{w: w, mode: mode, p: p, quit: make(chan struct{})}
+	if mode == "line" {
+		pp.redraw()
+		pp.wg.Add(1)
+		go func() {
+			defer pp.wg.Done()
+			tick := time.NewTicker(time.Second)
+			defer tick.Stop()
+			for {
+				select {
+				case <-pp.quit:
+					return
+				case <-tick.C:
+					pp.mu.Lock()
+					pp.redraw()
+					pp.mu.Unlock()
+				}
+			}
+		}()
+	}
+	return pp
+}
+
+// redraw rewrites the progress line, in its short form or cut when the
+// terminal is narrower (a line that wrapped could not be rewritten in
+// place). Precondition: mu is
+// held.
+func (pp *progressPrinter) redraw() {
+	now := time.Now()
+	line := pp.p.Line(now)
+	if w := terminalWidth(pp.w); w > 1 && len(line) >= w {
+		if line = pp.p.ShortLine(now); len(line) >= w {
+			line = line[:w-1]
+		}
+	}
+	fmt.Fprintf(pp.w, "\r\033[K%s", line)
+}
+
+func (pp *progressPrinter) done(i int, r campaign.Run) {
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	pp.p.Add(r)
+	switch pp.mode {
+	case "plain":
+		fmt.Fprintf(pp.w, "[%d/%d] %s: %s\n", pp.p.Done, pp.p.Total, r.File, runSummary(r))
+	case "line":
+		if r.Wrong() || strings.HasPrefix(r.Status(), "ERROR") {
+			fmt.Fprintf(pp.w, "\r\033[K%s: %s\n", r.File, runSummary(r))
+		}
+		pp.redraw()
+	}
+}
+
+func (pp *progressPrinter) stop() {
+	close(pp.quit)
+	pp.wg.Wait()
+	if pp.mode == "line" {
+		pp.mu.Lock()
+		pp.redraw()
+		fmt.Fprintln(pp.w)
+		pp.mu.Unlock()
+	}
+}
+
+// runSummary is one run in a few words: the status, whether it was
+// correct, the times and, for errors, why.
+func runSummary(r campaign.Run) string {
+	s := fmt.Sprintf("%s (%s) %.1f s wall, %.1f s CPU, %s", r.Status(), r.Category(), r.Wall.Seconds(), r.CPU.Seconds(), humanBytes(r.PeakRSS))
+	if r.Verdict == "" && r.Stderr != "" {
+		s += ": " + r.Stderr
+	}
+	return s
+}
+
+// printBenchSummary prints the totals and a line per category.
+func printBenchSummary(w io.Writer, res *campaign.Results, p *campaign.Progress, took time.Duration) {
+	fmt.Fprintf(w, "%d tasks in %s: %d correct, %d wrong; TRUE %d, FALSE %d, UNKNOWN %d, timeout/error %d\n",
+		p.Done, campaign.Clock(took), p.Correct, p.Wrong, p.True, p.False, p.Unknown, p.Errors)
+	type counts struct{ n, correct, wrong, unknown, errors int }
+	per := map[string]*counts{}
+	for _, r := range res.Runs {
+		c := per[r.Category]
+		if c == nil {
+			c = &counts{}
+			per[r.Category] = c
+		}
+		c.n++
+		switch r.Result {
+		case "correct":
+			c.correct++
+		case "wrong":
+			c.wrong++
+		case "unknown":
+			c.unknown++
+		case "error":
+			c.errors++
+		}
+	}
+	var cats []string
+	for k := range per {
+		cats = append(cats, k)
+	}
+	sort.Strings(cats)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "category\ttasks\tcorrect\twrong\tunknown\ttimeout/error\t")
+	for _, k := range cats {
+		c := per[k]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", k, c.n, c.correct, c.wrong, c.unknown, c.errors)
+	}
+	tw.Flush()
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestAnalyzeTaskFile: a task definition is analysed through the file it
+// names, with its data model and expected verdict; --property accepts
+// unreach-call only.
+func TestAnalyzeTaskFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	prp := write("properties/unreach-call.prp", "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+	other := write("properties/no-overflow.prp", "CHECK( init(main()), LTL(G ! overflow) )\n")
+	// Under ILP32 an unsigned long has 32 bits: 2^32 - 1 + 1 wraps to
+	// zero and the error is reachable; under LP64 it is not.
+	write("cat/wrap.c", `extern void reach_error(void);
+int main(void) { unsigned long x = 4294967295UL; x = x + 1; if (x == 0) reach_error(); return 0; }
+`)
+	yml := write("cat/wrap.yml", `format_version: '2.0'
+input_files: 'wrap.c'
+properties:
+  - property_file: ../properties/unreach-call.prp
+    expected_verdict: false
+options:
+  language: C
+  data_model: ILP32
+`)
+	analyze := func(args ...string) (map[string]any, string, int) {
+		var stdout, stderr bytes.Buffer
+		status := run(append([]string{"analyze", "--format", "json", "--timeout", "20s"}, args...), &stdout, &stderr)
+		var rec map[string]any
+		if stdout.Len() > 0 {
+			if err := json.Unmarshal(bytes.Split(stdout.Bytes(), []byte("\n"))[0], &rec); err != nil {
+				t.Fatalf("%v: %s", err, stdout.String())
+			}
+		}
+		return rec, stderr.String(), status
+	}
+	rec, stderr, status := analyze("--property", prp, yml)
+	if status != exitOK {
+		t.Fatalf("exit %d: %s", status, stderr)
+	}
+	if rec["verdict"] != "FALSE" || rec["expected_verdict"] != "FALSE" || rec["task"] != yml || rec["file"] != filepath.Join(dir, "cat/wrap.c") {
+		t.Errorf("ILP32 task: %v", rec)
+	}
+	// --data-model overrides the task's.
+	if rec, _, _ := analyze("--data-model", "LP64", yml); rec["verdict"] != "TRUE" {
+		t.Errorf("--data-model LP64: %v", rec["verdict"])
+	}
+	if _, stderr, status := analyze("--property", other, yml); status != exitUsage || !strings.Contains(stderr, "no-overflow.prp:1:1: unsupported property") {
+		t.Errorf("no-overflow property: exit %d, %q", status, stderr)
+	}
+	if _, stderr, status := analyze("--property", filepath.Join(dir, "none.prp"), yml); status != exitUsage || !strings.Contains(stderr, "none.prp") {
+		t.Errorf("missing property file: exit %d, %q", status, stderr)
+	}
+	two := write("cat/two.yml", "input_files: [a.c, b.c]\n")
+	if _, stderr, status := analyze(two); status != exitInput || !strings.Contains(stderr, "2 input files") {
+		t.Errorf("two input files: exit %d, %q", status, stderr)
+	}
+	bad := write("cat/bad.yml", "input_files: 'wrap.c'\noptions:\n  data_model: [\n")
+	if _, stderr, status := analyze(bad); status != exitInput || !strings.Contains(stderr, "bad.yml: line") {
+		t.Errorf("bad yml: exit %d, %q", status, stderr)
+	}
+}
+
+// TestCorrectnessWitness: a TRUE verdict with --witness writes an
+// invariant_set whose loop invariant is the re-checked one, at the loop.
+func TestCorrectnessWitness(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "loop.c")
+	os.WriteFile(src, []byte(`extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int i = 0, s = 0;
+  if (n < 0 || n > 1000) return 0;
+  while (i < n) {
+    i++;
+    s += 2;
+  }
+  if (s != 2 * i) reach_error();
+  return 0;
+}
+`), 0o644)
+	w := filepath.Join(dir, "w.yml")
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"analyze", "--timeout", "20s", "--witness", w, src}, &stdout, &stderr); status != exitOK {
+		t.Fatalf("exit %d: %s", status, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "Verification result: TRUE") {
+		t.Fatalf("not TRUE: %s", stdout.String())
+	}
+	data, err := os.ReadFile(w)
+	if err != nil {
+		t.Fatalf("no witness: %v; stderr: %s", err, stderr.String())
+	}
+	text := string(data)
+	for _, want := range []string{"- entry_type: invariant_set", "format_version: \"2.0\"", "type: loop_invariant",
+		"line: 7\n", "column: 3\n", "function: \"main\"", "2LL * (long long)i - (long long)s == 0LL", "format: c_expression"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("witness lacks %q:\n%s", want, text)
+		}
+	}
+}
