@@ -26,6 +26,17 @@ type WitnessTask struct {
 	Now           time.Time
 }
 
+// withDefaults fills the specification and the time when unset.
+func (t WitnessTask) withDefaults() WitnessTask {
+	if t.Specification == "" {
+		t.Specification = ReachSpec
+	}
+	if t.Now.IsZero() {
+		t.Now = time.Now()
+	}
+	return t
+}
+
 // ReachSpec is the SV-COMP unreach-call property.
 const ReachSpec = "G ! call(reach_error())"
 
@@ -35,12 +46,7 @@ func WriteWitness(w io.Writer, c *Counterexample, task WitnessTask) error {
 	if c.Error == nil {
 		return fmt.Errorf("cex: counterexample without an error location")
 	}
-	if task.Specification == "" {
-		task.Specification = ReachSpec
-	}
-	if task.Now.IsZero() {
-		task.Now = time.Now()
-	}
+	task = task.withDefaults()
 	name := filepath.Base(task.File)
 	var sb strings.Builder
 	writeMetadata(&sb, "violation_sequence", task)
@@ -80,12 +86,7 @@ type LoopInvariant struct {
 // entry_type invariant_set) with the loop invariants invs for task. The
 // caller has checked them (bmc.Certify).
 func WriteCorrectnessWitness(w io.Writer, invs []LoopInvariant, task WitnessTask) error {
-	if task.Specification == "" {
-		task.Specification = ReachSpec
-	}
-	if task.Now.IsZero() {
-		task.Now = time.Now()
-	}
+	task = task.withDefaults()
 	name := filepath.Base(task.File)
 	var sb strings.Builder
 	writeMetadata(&sb, "invariant_set", task)

@@ -540,27 +540,35 @@ func writeWitness(file string, f analyzeFlags, prog *ir.Program, recs []runRecor
 			fmt.Fprintf(stderr, "numpred analyze: %s: witnesses are for C programs only\n", file)
 			return exitUsage
 		}
-		src, err := os.ReadFile(file)
-		if err != nil {
-			fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
-			return exitInput
-		}
-		dm := f.dataModel
-		if dm == "" {
-			dm = string(frontend.TaskDataModel(file))
-		}
-		out, err := os.Create(f.witness)
-		if err != nil {
-			fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
-			return exitUsage
-		}
-		defer out.Close()
-		task := cex.WitnessTask{File: file, Source: src, DataModel: dm, Producer: "numpred " + version}
-		if err := cex.WriteWitness(out, r.cx, task); err != nil {
-			fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
-			return exitInternal
-		}
-		return exitOK
+		return writeWitnessFile(file, f, stderr, func(w io.Writer, task cex.WitnessTask) error {
+			return cex.WriteWitness(w, r.cx, task)
+		})
+	}
+	return exitOK
+}
+
+// writeWitnessFile writes --witness with write, for the task of file
+// (its source and data model); the exit status.
+func writeWitnessFile(file string, f analyzeFlags, stderr io.Writer, write func(io.Writer, cex.WitnessTask) error) int {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+		return exitInput
+	}
+	dm := f.dataModel
+	if dm == "" {
+		dm = string(frontend.TaskDataModel(file))
+	}
+	out, err := os.Create(f.witness)
+	if err != nil {
+		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+		return exitUsage
+	}
+	defer out.Close()
+	task := cex.WitnessTask{File: file, Source: src, DataModel: dm, Producer: "numpred " + version}
+	if err := write(out, task); err != nil {
+		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
+		return exitInternal
 	}
 	return exitOK
 }

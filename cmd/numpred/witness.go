@@ -9,12 +9,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/numpred/numpred/bmc"
 	"github.com/numpred/numpred/cex"
-	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 )
@@ -89,29 +87,11 @@ func writeCorrectnessWitness(file string, f analyzeFlags, prog *ir.Program, stde
 		fmt.Fprintf(stderr, "numpred analyze: %s: no correctness witness written: %s\n", file, why)
 		return exitOK
 	}
-	src, err := os.ReadFile(file)
-	if err != nil {
-		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
-		return exitInput
-	}
-	dm := f.dataModel
-	if dm == "" {
-		dm = string(frontend.TaskDataModel(file))
-	}
 	var invs []cex.LoopInvariant
 	for _, hi := range cert.Invariants {
 		invs = append(invs, cex.LoopInvariant{Line: hi.Loc.Pos.Line, Col: hi.Loc.Pos.Col, Func: hi.Loc.Func.Name, Value: hi.C})
 	}
-	out, err := os.Create(f.witness)
-	if err != nil {
-		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
-		return exitUsage
-	}
-	defer out.Close()
-	task := cex.WitnessTask{File: file, Source: src, DataModel: dm, Producer: "numpred " + version}
-	if err := cex.WriteCorrectnessWitness(out, invs, task); err != nil {
-		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
-		return exitInternal
-	}
-	return exitOK
+	return writeWitnessFile(file, f, stderr, func(w io.Writer, task cex.WitnessTask) error {
+		return cex.WriteCorrectnessWitness(w, invs, task)
+	})
 }
