@@ -64,9 +64,9 @@ type Stats struct {
 	// queues held at once (PeakQueued, bounded by maxQueued), the
 	// candidates it dropped for that bound (Dropped), the paths it
 	// expanded (Paths; each kept as a fixed-size key), the longest run
-	// (LongestRun, in steps) and the step bound of runs when it stopped
-	// (RunBound; it doubles at every restart).
-	PeakQueued, Dropped, Paths, LongestRun, RunBound int
+	// (LongestRun, in steps) and the runs ended by the input bound
+	// (InputCut, see maxRunInputs).
+	PeakQueued, Dropped, Paths, LongestRun, InputCut int
 }
 
 // candidate is an input vector to run, with its priority (lower first).
@@ -129,17 +129,14 @@ type searcher struct {
 	// edgeNum numbers the program's edges for path keys.
 	edgeNum map[*ir.Edge]uint64
 	// queued is the number of input values held by the candidates not
-	// yet run; runSteps the step bound of a run (doubled at each restart).
-	queued   int
-	runSteps int
-	// cut: a run ended at the step bound since the last restart.
-	cut   bool
-	dfs   queue // newest first
-	near  queue // nearest an error location first
-	turn  int
-	seq   int
-	stats Stats
-	zctx  *smt.Context
+	// yet run.
+	queued int
+	dfs    queue // newest first
+	near   queue // nearest an error location first
+	turn   int
+	seq    int
+	stats  Stats
+	zctx   *smt.Context
 	// restarts counts the random restarts after the queue ran dry.
 	restarts int
 	// incomplete: some branch was left unexplored (a flip budget, a
@@ -169,7 +166,7 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 	}
 	s := &searcher{prog: prog, m: exec.New(prog), opt: opt, dist: distances(prog),
 		flips: map[flip]int{}, seen: map[pathKey]bool{}, near: queue{byPrio: true},
-		edgeNum: numberEdges(prog), runSteps: min(opt.MaxSteps, firstRunSteps)}
+		edgeNum: numberEdges(prog)}
 	s.mode = encode.LIA
 	if prog.Lang == "c" && (opt.Mode == BV || (opt.Mode == Auto && hasNonlinearDefs(prog))) {
 		s.mode = encode.BV
@@ -196,23 +193,14 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		if c == nil {
 			// Out of candidates: restart from random small inputs, with
 			// fresh flip budgets (paths already expanded stay expanded).
-			if _, bounded := ctx.Deadline(); (width == 0 && !s.cut) || (!bounded && s.restarts >= maxRestarts) {
+			if _, bounded := ctx.Deadline(); width == 0 || (!bounded && s.restarts >= maxRestarts) {
 				break
 			}
 			s.restarts++
 			clear(s.flips)
-			// Runs cut short by the step bound may be what left the
-			// search incomplete: the next round lets them go twice as far.
-			if s.cut {
-				s.runSteps = min(s.opt.MaxSteps, 2*s.runSteps)
-				s.cut = false
-			}
-			var vals []numeric.Int // no inputs: the same run, longer
-			if width > 0 {
-				vals = make([]numeric.Int, width)
-				for i := range vals {
-					vals[i] = numeric.I(rng.Int64N(21) - 10)
-				}
+			vals := make([]numeric.Int, width)
+			for i := range vals {
+				vals[i] = numeric.I(rng.Int64N(21) - 10)
 			}
 			s.push(vals, 0)
 			c = s.pop()
@@ -305,25 +293,25 @@ const (
 
 // The search's memory bounds. A run's inputs are the only part of a run
 // that grows with its length (a reactive program's main loop that reads
-// an input per iteration never ends on its own: one such run held 13 GB
-// of inputs after a minute), so runs stop after maxRunInputs inputs, and
-// after runSteps steps: firstRunSteps at first, doubled at every
-// restart. The queues hold at most maxQueued input values (a long path
-// proposes a candidate per branch, each as long as the path's prefix).
+// an input per iteration never ends on its own once the proposed inputs
+// run out: one such run held 13 GB of inputs after a minute), so runs
+// stop after maxRunInputs inputs; a run without inputs may go on until
+// the deadline, as a deep deterministic bug needs (a step bound doubled
+// at every restart cost Mono1_1-1's 55M-step run 2.3x the steps). The
+// queues hold at most maxQueued input values (a long path proposes a
+// candidate per branch, each as long as the path's prefix).
 const (
-	firstRunSteps = 1 << 22
-	maxRunInputs  = 1 << 21
-	maxQueued     = 1 << 23
+	maxRunInputs = 1 << 21
+	maxQueued    = 1 << 23
 )
 
 func (s *searcher) run(ctx context.Context, vals []numeric.Int, record bool) exec.Result {
 	s.stats.Runs++
-	res := s.m.Run(&vector{vals: vals, dist: s.dist}, exec.Options{MaxSteps: s.runSteps, MaxInputs: maxRunInputs,
+	res := s.m.Run(&vector{vals: vals, dist: s.dist}, exec.Options{MaxSteps: s.opt.MaxSteps, MaxInputs: maxRunInputs,
 		RecordPath: record, Stop: func() bool { return ctx.Err() != nil }})
 	s.stats.LongestRun = max(s.stats.LongestRun, res.Steps)
-	s.stats.RunBound = s.runSteps
-	if res.Outcome == exec.StepLimit && ctx.Err() == nil {
-		s.cut = true
+	if res.Outcome == exec.StepLimit && len(res.Inputs) > maxRunInputs {
+		s.stats.InputCut++
 	}
 	return res
 }

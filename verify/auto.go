@@ -133,7 +133,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		r.Search.Dropped += out.Search.Dropped
 		r.Search.Paths += out.Search.Paths
 		r.Search.LongestRun = max(r.Search.LongestRun, out.Search.LongestRun)
-		r.Search.RunBound = max(r.Search.RunBound, out.Search.RunBound)
+		r.Search.InputCut += out.Search.InputCut
 		r.SearchTime += out.SearchTime
 		r.Time = time.Since(start)
 		return r

@@ -193,7 +193,7 @@ func (r *Result) search(prog *ir.Program, end time.Time) (*cex.Counterexample, e
 	r.Search.Dropped += st.Dropped
 	r.Search.Paths += st.Paths
 	r.Search.LongestRun = max(r.Search.LongestRun, st.LongestRun)
-	r.Search.RunBound = max(r.Search.RunBound, st.RunBound)
+	r.Search.InputCut += st.InputCut
 	if err != nil && ctx.Err() == nil {
 		return nil, fmt.Errorf("counterexample search: %w", err)
 	}

@@ -283,12 +283,12 @@ type jsonStats struct {
 	SMTS       float64 `json:"smt_s"`
 	// What the search held (its memory): the most input values queued at
 	// once, candidates dropped for that bound, paths expanded, the
-	// longest run and the runs' step bound.
+	// longest run and the runs ended by its input bound.
 	SearchQueued  int    `json:"search_peak_queued_values"`
 	SearchDropped int    `json:"search_dropped"`
 	SearchPaths   int    `json:"search_paths"`
 	SearchLongest int    `json:"search_longest_run_steps"`
-	SearchBound   int    `json:"search_run_step_bound"`
+	SearchCut     int    `json:"search_runs_cut"`
 	PeakHeap      uint64 `json:"peak_heap_bytes"`
 	Preds         int    `json:"predicates"`
 	NumVars       int    `json:"numeric_vars"`
@@ -411,7 +411,7 @@ func record(file, domain, numeric string, vres *verify.Result) runRecord {
 			SearchS: vres.SearchTime.Seconds(), SearchRuns: vres.Search.Runs,
 			SMTQueries: vres.Search.Queries, SMTS: vres.Search.SMTTime.Seconds(),
 			SearchQueued: vres.Search.PeakQueued, SearchDropped: vres.Search.Dropped, SearchPaths: vres.Search.Paths,
-			SearchLongest: vres.Search.LongestRun, SearchBound: vres.Search.RunBound,
+			SearchLongest: vres.Search.LongestRun, SearchCut: vres.Search.InputCut,
 		},
 	}
 	r.ops = res.Stats
@@ -477,8 +477,8 @@ func printDetails(w io.Writer, r runRecord, f analyzeFlags, inTable bool) {
 		fmt.Fprintf(w, "statistics: time %.3fs, gamma %.3fs, join %.3fs, alphaPost %.3fs, apply %.3fs, iterations %d, widenings %d, unrolled %d, contexts %d, BDD nodes %d (peak live; table %d), peak heap %s, predicates %d, numeric vars %d\n",
 			r.TimeS, s.GammaS, s.JoinS, s.AlphaPostS, s.ApplyS, s.Iterations, s.Widenings, s.Unrolled, s.Contexts, s.BDDNodes, s.BDDTable, humanBytes(s.PeakHeap), s.Preds, s.NumVars)
 		printOps(w, r.ops)
-		fmt.Fprintf(w, "counterexample search: %.3fs, %d concrete runs, %d SMT queries (%.3fs in the solver); held at most %d queued input values (%d candidates dropped), %d paths; longest run %d steps (bound %d)\n",
-			s.SearchS, s.SearchRuns, s.SMTQueries, s.SMTS, s.SearchQueued, s.SearchDropped, s.SearchPaths, s.SearchLongest, s.SearchBound)
+		fmt.Fprintf(w, "counterexample search: %.3fs, %d concrete runs, %d SMT queries (%.3fs in the solver); held at most %d queued input values (%d candidates dropped), %d paths; longest run %d steps, %d runs ended by the input bound\n",
+			s.SearchS, s.SearchRuns, s.SMTQueries, s.SMTS, s.SearchQueued, s.SearchDropped, s.SearchPaths, s.SearchLongest, s.SearchCut)
 		printEngineStats(w, r)
 	}
 }
