@@ -54,7 +54,7 @@ func (b *builder) unary(n *cc.UnaryExpression, want bool) value {
 		}
 		return opaque("sizeof")
 	case cc.UnaryExpressionLabelAddr:
-		b.diag(pos, ir.Unsupported, "address of label")
+		b.unsupported(pos, "address of label")
 		return opaque("label address")
 	}
 	b.eval(n.CastExpression)

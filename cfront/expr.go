@@ -347,7 +347,7 @@ func (b *builder) eval(n cc.ExpressionNode) value {
 		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 			return opaque("string")
 		case cc.PrimaryExpressionGeneric:
-			b.diag(pos, ir.Unsupported, "_Generic selection")
+			b.unsupported(pos, "_Generic selection")
 			return opaque("_Generic selection")
 		}
 		return opaque("constant of type " + typeStr(n.Type()))

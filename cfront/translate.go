@@ -149,6 +149,16 @@ func (t *translator) translate() (*ir.Program, error) {
 		compact(f)
 		f.MarkLoopHeads()
 	}
+	// The diagnostics of the unsupported locations that survived (a
+	// construct in dead code is no concern) join the program's list.
+	for _, l := range t.prog.UnsupportedLocs() {
+		d := *l.Unsupported
+		key := fmt.Sprintf("%s|local|%s", d.Pos, d.Msg)
+		if !t.diagSeen[key] {
+			t.diagSeen[key] = true
+			t.prog.Diags = append(t.prog.Diags, d)
+		}
+	}
 	return t.prog, nil
 }
 
