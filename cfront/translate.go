@@ -34,6 +34,7 @@ type translator struct {
 	ptrVars  map[*ir.Var]bool
 	diagSeen map[string]bool
 	lastPos  ir.Pos
+	cg       *callGraph // callgraph.go
 }
 
 // globalInit is the initial value of a global: a constant, or a havoc
@@ -128,6 +129,16 @@ func (t *translator) translate() (*ir.Program, error) {
 	if main == nil {
 		return nil, t.errorf(ir.Pos{}, "no definition of main")
 	}
+	// Only the functions the call graph reaches from main are translated.
+	t.cg = t.buildCallGraph(defs)
+	reach := t.cg.reachable()
+	kept := defs[:0]
+	for _, fd := range defs {
+		if reach[fd.Declarator.Name()] {
+			kept = append(kept, fd)
+		}
+	}
+	defs = kept
 	// Function shells first, so that calls can refer to any of them.
 	for _, fd := range defs {
 		t.shell(fd)
