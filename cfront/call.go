@@ -77,10 +77,7 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 	args := callArgs(n)
 	switch {
 	case name == "":
-		b.eval(n.PostfixExpression)
-		b.discardAll(args)
-		b.unsupported(pos, "call through a function pointer")
-		return b.resultOf(n, want, pos, "")
+		return b.callIndirect(n, args, want, pos)
 	case errorFuncs[name]:
 		b.discardAll(args)
 		b.toError(pos)
@@ -172,8 +169,7 @@ func (b *builder) callDefined(n *cc.PostfixExpression, f *ir.Func, args []cc.Exp
 			b.discard(a)
 			continue
 		}
-		v := b.eval(a)
-		v = b.normalize(b.convert(v, formal.Type, pos), pos)
+		v := b.argValue(formal, b.eval(a), pos)
 		for _, later := range args[i+1:] {
 			if !later.Pure() {
 				v = b.protect(v, pos)
