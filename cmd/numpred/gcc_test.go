@@ -33,6 +33,7 @@ var (
 	gccJobs    = flag.Int("gcc.jobs", 2, "TestFalseReplaysWithGCC*: analyses at a time")
 	gccArgs    = flag.String("gcc.args", "", "TestFalseReplaysWithGCC*: more analyze flags, separated by spaces (e.g. \"--block sbe\")")
 	gccSet     = flag.String("gcc.set", "svcomp", "TestFalseReplaysWithGCCOnSVCOMP: the shared benchmark set (svcomp, svcomp-2)")
+	gccFptrs   = flag.Bool("gcc.fptrs", false, "TestFalseReplaysWithGCCOnGenerated: tasks with calls through function pointers")
 )
 
 // analyzeJSON runs `numpred analyze --format json` as a user would and
@@ -197,7 +198,7 @@ func TestFalseReplaysWithGCCOnSVCOMP(t *testing.T) {
 func TestFalseReplaysWithGCCOnGenerated(t *testing.T) {
 	gcc := lookGCC(t)
 	h := &cgen.Harness{}
-	tasks, _, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: 21, N: *gccN, Models: []cgen.Model{cgen.LP64}})
+	tasks, _, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: 21, N: *gccN, Models: []cgen.Model{cgen.LP64}, FuncPtrs: *gccFptrs})
 	if err != nil {
 		t.Fatal(err)
 	}
