@@ -73,3 +73,48 @@ func TestUnsupportedWhereReachable(t *testing.T) {
 		})
 	}
 }
+
+// fptrSafe calls through function pointers (a choice of two, a global
+// initialised to a function, a pointer passed as an argument); the
+// assertions hold.
+const fptrSafe = header + `int inc(int x) { return x + 1; }
+int dec(int x) { return x - 1; }
+int (*gp)(int) = dec;
+int apply(int (*f)(int), int v) { return f(v); }
+int main() {
+  int k = __VERIFIER_nondet_int();
+  if (k < -100 || k > 100) return 0;
+  int (*p)(int) = k > 0 ? inc : &dec;
+  int r = (*p)(k);
+  if (k > 0 && r != k + 1) reach_error();
+  if (apply(gp, 5) != 4) reach_error();
+  return 0;
+}`
+
+// fptrBuggy: the error is reached through the pointer's choice.
+const fptrBuggy = header + `int inc(int x) { return x + 1; }
+int dec(int x) { return x - 1; }
+int main() {
+  int k = __VERIFIER_nondet_int();
+  if (k < -100 || k > 100) return 0;
+  int (*p)(int) = k > 7 ? inc : &dec;
+  if ((*p)(k) == 9) reach_error();
+  return 0;
+}`
+
+func TestFunctionPointerVerdicts(t *testing.T) {
+	for _, e := range []string{verify.BMC, verify.KInduction, verify.ABE, verify.IMPACT, verify.Auto} {
+		t.Run(e, func(t *testing.T) {
+			r := runFor(t, fptrSafe, e, 20*time.Second)
+			require.Equal(t, interp.True, r.Verdict, r.Reason)
+			r = runFor(t, fptrBuggy, e, 20*time.Second)
+			require.Equal(t, interp.False, r.Verdict, r.Reason)
+			require.True(t, r.Counterexample.Trusted())
+		})
+	}
+	// The fixpoint alone never answers TRUE on the buggy one.
+	for _, e := range []string{verify.Absint, verify.CEGAR} {
+		r := runFor(t, fptrBuggy, e, 5*time.Second)
+		require.NotEqual(t, interp.True, r.Verdict, "%s: %s", e, r.Reason)
+	}
+}
