@@ -233,6 +233,10 @@ type runner struct {
 	res  *Result
 	prec *precision
 	topo map[*ir.Func][]int // reverse postorder number of each location
+	// unsupported are the unsupported locations (ir.Loc.Unsupported)
+	// found reachable by a feasible path: later rounds leave them out,
+	// and no round can answer TRUE.
+	unsupported map[*ir.Loc]bool
 }
 
 func (r *runner) logf(format string, args ...any) {
@@ -262,8 +266,15 @@ func (r *runner) run(ctx context.Context) error {
 			switch {
 			case g.incomplete != "":
 				r.res.Reason = g.incomplete
-			case len(unsupported) > 0:
+			case len(unsupported) > 0: // program-wide ones
 				r.res.Reason = "unsupported constructs: " + unsupported[0].String()
+			case len(r.unsupported) > 0:
+				for _, l := range r.prog.UnsupportedLocs() {
+					if r.unsupported[l] {
+						r.res.Reason = ir.UnsupportedReason(l)
+						break
+					}
+				}
 			default:
 				r.res.Verdict, r.res.Reason = interp.True, ""
 			}
@@ -277,6 +288,9 @@ func (r *runner) run(ctx context.Context) error {
 		}
 		if out.done {
 			return nil
+		}
+		if out.again {
+			continue
 		}
 		if r.opt.MaxRefinements >= 0 && r.res.Stats.Refinements >= r.opt.MaxRefinements {
 			r.res.Reason = fmt.Sprintf("%d refinements without a verdict", r.res.Stats.Refinements)

@@ -337,6 +337,9 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		r.res.Stats.MaxBlock = length
 	}
 	if loc.Kind == ir.Error {
+		if r.unsupported[loc] {
+			return nil // known reachable: the run looks for violations
+		}
 		// ψ' = (ψ ∧ φ)^Π is false iff ψ ∧ φ is unsatisfiable.
 		sat, err := g.feasible(ctx, ns)
 		if err != nil || !sat {

@@ -39,7 +39,12 @@ import (
 	"github.com/numpred/numpred/smt"
 )
 
-type outcome struct{ done bool }
+type outcome struct {
+	done bool
+	// again: the error state was an unsupported location with a feasible
+	// path (now in runner.unsupported): run the analysis again without it.
+	again bool
+}
 
 // chainOf returns the abstraction states from the initial state to s.
 func chainOf(s *state) []*state {
@@ -126,6 +131,16 @@ func (r *runner) analyse(ctx context.Context, g *graph, errS *state) (outcome, e
 	}
 	switch res {
 	case smt.Sat:
+		if errS.loc.Unsupported != nil {
+			// A feasible path into a construct the front end does not
+			// model: no TRUE, but a violation elsewhere still counts, so
+			// the analysis runs again with the location left out.
+			if r.unsupported == nil {
+				r.unsupported = map[*ir.Loc]bool{}
+			}
+			r.unsupported[errS.loc] = true
+			return outcome{again: true}, nil
+		}
 		return r.counterexample(ctx, g, sol, chain)
 	case smt.Unknown:
 		r.res.Reason = "solver: " + sol.ReasonUnknown()

@@ -258,6 +258,8 @@ func (r *runner) run(ctx context.Context) error {
 		return fmt.Errorf("bmc: the program has no main")
 	}
 	if u := prog.Unsupported(); len(u) > 0 {
+		// Program-wide: no verdict at all (unsupported locations are
+		// goals of the formula instead).
 		r.res.Reason = "unsupported constructs: " + u[0].String()
 		return nil
 	}
@@ -508,6 +510,29 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 			return false, errDone
 		}
 	}
+	// 2b. An unsupported location reachable within the bound: what C
+	// does there is not modelled, so no larger bound can prove the
+	// program either.
+	if len(g.unsupported) > 0 {
+		res, sol, err := q.check(ctx, e.unsupportedGuard(0))
+		if err == errBudget {
+			return true, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		switch res {
+		case smt.Sat:
+			if approx {
+				return true, nil
+			}
+			r.res.Reason = r.unsupportedReason(ctx, q, e, g, k)
+			return false, errDone
+		case smt.Unknown:
+			r.res.Reason = "solver: " + sol.ReasonUnknown()
+			return false, errDone
+		}
+	}
 	// 3. The unwinding assertions: TRUE when no path leaves the bound.
 	if len(g.cuts) == 0 {
 		r.res.Verdict, r.res.Reason = interp.True, ""
@@ -534,6 +559,18 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	}
 	// 4. k-induction's step case.
 	return false, r.step(ctx, k)
+}
+
+// unsupportedReason names an unsupported location the formula reaches
+// within bound k (the first of the graph's that a query finds
+// satisfiable).
+func (r *runner) unsupportedReason(ctx context.Context, q *queries, e *encoding, g *graph, k int) string {
+	for _, n := range g.unsupported {
+		if res, _, err := q.check(ctx, n.guard); err == nil && res == smt.Sat {
+			return fmt.Sprintf("%s (at k=%d)", ir.UnsupportedReason(n.loc), k)
+		}
+	}
+	return fmt.Sprintf("unsupported construct reachable (at k=%d)", k)
 }
 
 // determinedPath looks for a model of goals whose path takes no value

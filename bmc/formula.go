@@ -472,8 +472,18 @@ func (e *encoding) arc(a *arc, choice bool) error {
 // errorGuard returns the disjunction of the error nodes' guards (of the
 // given layer in k-induction, all when layer is 0).
 func (e *encoding) errorGuard(layer int) *smt.Term {
+	return e.guardOf(e.g.errors, layer)
+}
+
+// unsupportedGuard returns the disjunction of the unsupported nodes'
+// guards (of the given layer in k-induction, all when layer is 0).
+func (e *encoding) unsupportedGuard(layer int) *smt.Term {
+	return e.guardOf(e.g.unsupported, layer)
+}
+
+func (e *encoding) guardOf(ns []*node, layer int) *smt.Term {
 	var gs []*smt.Term
-	for _, n := range e.g.errors {
+	for _, n := range ns {
 		if layer == 0 || n.layer == layer {
 			gs = append(gs, n.guard)
 		}

@@ -199,7 +199,9 @@ func (r *runner) step(ctx context.Context, k int) error {
 	if err := e.run(ctx.Err, visit); err != nil {
 		return err
 	}
-	for _, n := range g.errors {
+	// The property is that neither an error nor an unsupported location
+	// is reached (the base case checked both).
+	for _, n := range append(g.errors[:len(g.errors):len(g.errors)], g.unsupported...) {
 		if n.layer <= k {
 			e.facts = append(e.facts, z.Not(n.guard))
 		}
@@ -209,7 +211,7 @@ func (r *runner) step(ctx context.Context, k int) error {
 	r.res.Stats.EncodeTime += time.Since(t0)
 	q := r.queries(z, mode, e.facts)
 	defer q.close()
-	res, _, err := q.check(ctx, e.errorGuard(k+1))
+	res, _, err := q.check(ctx, z.Or(e.errorGuard(k+1), e.unsupportedGuard(k+1)))
 	if err != nil {
 		return err
 	}

@@ -65,7 +65,7 @@ func probeBound(prog *ir.Program) (k int, errInputs []numeric.Int) {
 func runBound(prog *ir.Program, m *exec.Machine, o exec.Oracle) (int, bool, exec.Result) {
 	res := m.Run(o, exec.Options{MaxSteps: probeMaxSteps, RecordPath: true})
 	switch res.Outcome {
-	case exec.Returned, exec.ErrorReached, exec.Blocked, exec.Sink:
+	case exec.Returned, exec.ErrorReached, exec.Blocked, exec.Sink, exec.UnsupportedReached:
 	case exec.StepLimit, exec.DepthLimit:
 		return 0, false, res // long or endless runs: no first bound from these
 	default:

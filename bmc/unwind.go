@@ -208,15 +208,16 @@ func count(bs []bool) int {
 
 // graph is the unwound program.
 type graph struct {
-	nodes   []*node
-	arcs    []*arc
-	entry   *node // main's entry (BMC)
-	errors  []*node
-	cuts    []*arc
-	starts  []*node // k-induction: the start nodes of layer 1
-	k       int
-	max     int // node limit
-	loopsOf map[*ir.Func]*loopInfo
+	nodes       []*node
+	arcs        []*arc
+	entry       *node   // main's entry (BMC)
+	errors      []*node // nodes at error locations that are violations
+	unsupported []*node // nodes at unsupported locations (ir.Loc.Unsupported)
+	cuts        []*arc
+	starts      []*node // k-induction: the start nodes of layer 1
+	k           int
+	max         int // node limit
+	loopsOf     map[*ir.Func]*loopInfo
 	// k-induction: main's loop heads end a segment.
 	cutAt map[*ir.Loc]bool
 	// layerStart[j][loc]: the start node of layer j at cut point loc.
@@ -256,7 +257,10 @@ func (g *graph) newNode(l *ir.Loc, in *instance, iters []int, layer int) (*node,
 	}
 	n := &node{id: len(g.nodes), loc: l, inst: in, iters: iters, layer: layer}
 	g.nodes = append(g.nodes, n)
-	if l.Kind == ir.Error {
+	switch {
+	case l.Unsupported != nil:
+		g.unsupported = append(g.unsupported, n)
+	case l.Kind == ir.Error:
 		g.errors = append(g.errors, n)
 	}
 	return n, nil

@@ -316,6 +316,11 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		case smt.Sat:
 			rs.Feasible = true
 			record()
+			if l := path[len(path)-1].To; l.Unsupported != nil {
+				// A feasible path into a construct the front end does
+				// not model: no proof, and no violation either.
+				return finish(interp.Unknown, ir.UnsupportedReason(l))
+			}
 			cx, err := cex.ReplayPath(ctx, prog, path, pc.inputs)
 			if err != nil {
 				if ctx.Err() != nil {

@@ -25,7 +25,7 @@ func distances(p *ir.Program) map[*ir.Loc]int {
 	for _, f := range p.Funcs {
 		for _, l := range f.Locs {
 			d[l] = unreachable
-			if l.Kind == ir.Error {
+			if l.IsViolation() { // an unsupported location is no goal: no FALSE there
 				d[l] = 0
 			}
 		}

@@ -21,10 +21,16 @@ func (b *builder) unary(n *cc.UnaryExpression, want bool) value {
 	case cc.UnaryExpressionDec:
 		return b.incDec(n.UnaryExpression, -1, true, want, pos)
 	case cc.UnaryExpressionAddrof:
+		if v, ok := b.funcValue(n.CastExpression); ok {
+			return v // &f is f's address
+		}
 		b.lvalue(n.CastExpression)
 		return opaque("address")
 	case cc.UnaryExpressionDeref:
-		b.eval(n.CastExpression)
+		v := b.eval(n.CastExpression)
+		if isFnPtr(v) {
+			return v // *p designates the function, which decays to p again
+		}
 		return opaque("value read through a pointer")
 	case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl:
 		v := b.eval(n.CastExpression)
@@ -54,7 +60,7 @@ func (b *builder) unary(n *cc.UnaryExpression, want bool) value {
 		}
 		return opaque("sizeof")
 	case cc.UnaryExpressionLabelAddr:
-		b.diag(pos, ir.Unsupported, "address of label")
+		b.unsupported(pos, "address of label")
 		return opaque("label address")
 	}
 	b.eval(n.CastExpression)

@@ -77,11 +77,7 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 	args := callArgs(n)
 	switch {
 	case name == "":
-		b.eval(n.PostfixExpression)
-		b.discardAll(args)
-		b.diag(pos, ir.Unsupported, "call through a function pointer")
-		b.havocAddrTaken(pos)
-		return b.resultOf(n, want, pos, "")
+		return b.callIndirect(n, args, want, pos)
 	case errorFuncs[name]:
 		b.discardAll(args)
 		b.toError(pos)
@@ -133,18 +129,22 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 		return v
 	case unsupportedFuncs[name]:
 		b.discardAll(args)
-		b.diag(pos, ir.Unsupported, "call of %s", name)
-		b.havocAddrTaken(pos)
+		b.unsupported(pos, "call of %s", name)
 		return b.resultOf(n, want, pos, "")
 	}
 	// An external function without a definition.
+	var fnArg cc.ExpressionNode
 	for _, a := range args {
 		if t := a.Type(); t != nil && t.Kind() == cc.Ptr {
-			if pt, ok := t.(*cc.PointerType); ok && pt.Elem() != nil && pt.Elem().Kind() == cc.Function {
-				b.diag(b.pos(a), ir.Unsupported, "function pointer passed to external function %s", name)
+			if pt, ok := t.(*cc.PointerType); ok && pt.Elem() != nil && pt.Elem().Kind() == cc.Function && fnArg == nil {
+				fnArg = a
 			}
 		}
 		b.discard(a)
+	}
+	if fnArg != nil {
+		b.unsupported(b.pos(fnArg), "function pointer passed to external function %s", name)
+		return b.resultOf(n, want, pos, "")
 	}
 	b.diag(pos, ir.Warning, "call of undefined function %s: assumed to modify only objects reachable through pointers; result havoc", name)
 	b.havocAddrTaken(pos)
@@ -154,7 +154,9 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 // callDefined emits a Call edge to f.
 func (b *builder) callDefined(n *cc.PostfixExpression, f *ir.Func, args []cc.ExpressionNode, want bool, pos ir.Pos) value {
 	if f == b.prog.Main {
-		b.diag(pos, ir.Unsupported, "call of main")
+		b.discardAll(args)
+		b.unsupported(pos, "call of main")
+		return b.resultOf(n, want, pos, "")
 	}
 	params := b.params[f]
 	var actuals []numeric.LinExpr
@@ -167,8 +169,7 @@ func (b *builder) callDefined(n *cc.PostfixExpression, f *ir.Func, args []cc.Exp
 			b.discard(a)
 			continue
 		}
-		v := b.eval(a)
-		v = b.normalize(b.convert(v, formal.Type, pos), pos)
+		v := b.argValue(formal, b.eval(a), pos)
 		for _, later := range args[i+1:] {
 			if !later.Pure() {
 				v = b.protect(v, pos)

@@ -10,7 +10,18 @@
 // syntax or type error and for a program without main; everything else
 // translates, and what is not modelled exactly is listed in
 // ir.Program.Diags: a Warning for a sound over-approximation, Unsupported
-// for a construct that is not modelled soundly (no TRUE verdict allowed).
+// for a construct that is not modelled soundly. Inside a function, such a
+// construct becomes an edge into an unsupported location (an error
+// location marked ir.Loc.Unsupported that carries the diagnostic, marked
+// Local): every engine needs it unreachable for TRUE and answers UNKNOWN,
+// never FALSE, when it is reachable, while a counterexample that reaches
+// a real error without passing it stands. Only file-scope asm is still a
+// program-wide Unsupported diagnostic (no verdict but UNKNOWN).
+//
+// Only the functions the call graph reaches from main are translated
+// (callgraph.go): direct calls, function designators used as values, and
+// functions named in file-scope initialisers. Library code main never
+// calls leaves no diagnostic.
 //
 // # What is modelled, and how
 //
@@ -75,10 +86,18 @@
 // an error location; abort, exit and their variants go to a sink. Any other
 // undefined function is assumed to modify no modelled variable except
 // address-taken globals, which it havocs; its integer result is havocked
-// (Warning). Calls through function pointers, setjmp/longjmp,
-// pthread_create, fork, signal, atexit, a function pointer passed to an
-// external function, computed goto, asm and nested functions are
-// Unsupported.
+// (Warning). setjmp/longjmp, pthread_create, fork, signal, atexit, a
+// function pointer passed to an external function, computed goto, asm,
+// nested functions, calls of main and non-constant case labels are
+// Unsupported (unsupported locations).
+//
+// Function pointers (fptr.go). Each defined function whose address is
+// taken gets a distinct nonzero address; a designator used as a value,
+// &f and *p evaluate to it, and a function-pointer variable whose own
+// address is never taken (local, formal, global) is an integer variable
+// holding it. A call through a pointer is a branch over the address-taken
+// functions whose type fits the pointer's, each guarded by the pointer's
+// value; any other value (null, unknown) goes to an unsupported location.
 //
 // Memory. Pointers, arrays, structs, unions and floating-point values are
 // not modelled: reading one as an integer havocs within the target type

@@ -347,7 +347,7 @@ func (b *builder) eval(n cc.ExpressionNode) value {
 		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 			return opaque("string")
 		case cc.PrimaryExpressionGeneric:
-			b.diag(pos, ir.Unsupported, "_Generic selection")
+			b.unsupported(pos, "_Generic selection")
 			return opaque("_Generic selection")
 		}
 		return opaque("constant of type " + typeStr(n.Type()))
@@ -422,6 +422,10 @@ func (b *builder) eval(n cc.ExpressionNode) value {
 			return opaque("void value")
 		}
 		if it, ok := intType(to); ok {
+			if isFnPtr(v) {
+				// Our function addresses are not gcc's.
+				return b.havocVal(it, pos, "function address converted to an integer: havoc")
+			}
 			return b.convert(asInteger(v), it, pos)
 		}
 		if pv, ok := b.castPtr(v, to, pos); ok {
@@ -473,6 +477,9 @@ func (b *builder) ident(n *cc.PrimaryExpression) value {
 		if v := b.lookup(d); v != nil {
 			return b.varValue(v)
 		}
+	}
+	if v, ok := b.funcValue(n); ok {
+		return v // a function designator: its address (fptr.go)
 	}
 	if t := n.Type(); t != nil && t.Kind() == cc.Function {
 		return opaque("function " + name)
@@ -720,13 +727,19 @@ func (b *builder) boolValue(n cc.ExpressionNode) value {
 func (b *builder) ternary(n *cc.ConditionalExpression, want bool) value {
 	pos := b.pos(n)
 	rt, isInt := intType(n.Type())
+	fp, _, isFP := fnPtrType(n.Type())
 	var tmp *ir.Var
 	if isInt && want {
 		tmp = b.temp(rt, pos)
+	} else if isFP && want {
+		tmp = b.temp(fp, pos) // a function address (fptr.go)
 	}
 	tl, fl, join := b.newLoc(pos), b.newLoc(pos), b.newLoc(pos)
 	arm := func(v value) {
-		if tmp != nil {
+		switch {
+		case tmp != nil && !isInt:
+			b.storePtr(tmp, v, pos)
+		case tmp != nil:
 			b.store(tmp, v, pos)
 		}
 		b.goTo(join, pos)
@@ -761,6 +774,9 @@ func (b *builder) ternary(n *cc.ConditionalExpression, want bool) value {
 	b.cur = join
 	if tmp == nil {
 		return opaque("value of type " + typeStr(n.Type()))
+	}
+	if !isInt {
+		return ptrVal(varVal(tmp))
 	}
 	return varVal(tmp)
 }

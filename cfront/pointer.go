@@ -29,8 +29,11 @@ func ptrType(t cc.Type) (ir.IntType, bool) {
 	if !ok || t.Size() <= 0 {
 		return ir.IntType{}, false
 	}
-	if e := pt.Elem(); e == nil || e.Kind() == cc.Function {
+	if e := pt.Elem(); e == nil {
 		return ir.IntType{}, false
+	}
+	if it, _, ok := fnPtrType(t); ok {
+		return it, true // fptr.go
 	}
 	return ir.IntType{Name: "pointer", Bits: int(t.Size()) * 8}, true
 }

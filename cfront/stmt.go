@@ -9,6 +9,8 @@
 package cfront
 
 import (
+	"fmt"
+
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"modernc.org/cc/v4"
@@ -75,6 +77,14 @@ func (b *builder) toError(pos ir.Pos) {
 	b.jump(e, pos)
 }
 
+// unsupported lowers a construct the front end cannot model: an edge from
+// the current location into a fresh unsupported location
+// (ir.Loc.Unsupported) that carries the diagnostic. What follows is
+// unreachable: no path through the construct is modelled.
+func (b *builder) unsupported(pos ir.Pos, format string, args ...any) {
+	b.jump(b.f.NewUnsupportedLoc(pos, fmt.Sprintf(format, args...)), pos)
+}
+
 // toSink adds an edge to a fresh sink location (abort, exit).
 func (b *builder) toSink(pos ir.Pos) {
 	s := b.f.NewLoc(ir.Sink, pos)
@@ -131,7 +141,7 @@ func (b *builder) blockItem(bi *cc.BlockItem) {
 	case cc.BlockItemStmt:
 		b.stmt(bi.Statement)
 	case cc.BlockItemFuncDef:
-		b.diag(b.pos(bi.Declarator), ir.Unsupported, "nested function definition")
+		b.unsupported(b.pos(bi.Declarator), "nested function definition")
 	}
 }
 
@@ -157,7 +167,7 @@ func (b *builder) stmt(s *cc.Statement) {
 	case cc.StatementJump:
 		b.jumpStmt(s.JumpStatement)
 	case cc.StatementAsm:
-		b.diag(b.pos(s.AsmStatement), ir.Unsupported, "asm statement")
+		b.unsupported(b.pos(s.AsmStatement), "asm statement")
 	}
 }
 
@@ -184,7 +194,7 @@ func (b *builder) labeled(ls *cc.LabeledStatement) {
 		if l == nil {
 			// A case label outside a switch body we translated: cc
 			// rejects those, so this is unreachable in practice.
-			b.diag(pos, ir.Unsupported, "case label outside switch")
+			b.unsupported(pos, "case label outside switch")
 			l = b.newLoc(pos)
 		}
 		b.goTo(l, pos)
@@ -239,7 +249,9 @@ func (b *builder) switchStmt(s *cc.SelectionStatement, pos ir.Pos) {
 				hi, ok = constValue(ls.ConstantExpression2)
 			}
 			if !ok {
-				b.diag(lpos, ir.Unsupported, "non-constant case label")
+				// The value may match it: what follows the tests
+				// before it is not modelled.
+				b.unsupported(lpos, "non-constant case label")
 				continue
 			}
 			lo, hi = wrapConst(lo, t), wrapConst(hi, t)
@@ -336,17 +348,17 @@ func (b *builder) jumpStmt(s *cc.JumpStatement) {
 	case cc.JumpStatementGoto:
 		b.jump(b.label(s.Token2.SrcStr(), pos), pos)
 	case cc.JumpStatementGotoExpr:
-		b.diag(pos, ir.Unsupported, "computed goto")
-		b.toSink(pos)
+		b.discard(s.ExpressionList)
+		b.unsupported(pos, "computed goto")
 	case cc.JumpStatementContinue:
 		if len(b.conts) == 0 {
-			b.diag(pos, ir.Unsupported, "continue outside a loop")
+			b.unsupported(pos, "continue outside a loop")
 			return
 		}
 		b.jump(b.conts[len(b.conts)-1], pos)
 	case cc.JumpStatementBreak:
 		if len(b.breaks) == 0 {
-			b.diag(pos, ir.Unsupported, "break outside a loop or switch")
+			b.unsupported(pos, "break outside a loop or switch")
 			return
 		}
 		b.jump(b.breaks[len(b.breaks)-1], pos)

@@ -34,6 +34,8 @@ type translator struct {
 	ptrVars  map[*ir.Var]bool
 	diagSeen map[string]bool
 	lastPos  ir.Pos
+	cg       *callGraph             // callgraph.go
+	fnAddr   map[string]numeric.Int // addresses of functions (fptr.go)
 }
 
 // globalInit is the initial value of a global: a constant, or a havoc
@@ -42,7 +44,8 @@ type globalInit struct {
 	v      *ir.Var
 	val    numeric.Int
 	havoc  bool
-	extern bool // declared extern and never defined here
+	extern bool   // declared extern and never defined here
+	fn     string // a function pointer initialised to this function's address
 	pos    ir.Pos
 }
 
@@ -128,10 +131,21 @@ func (t *translator) translate() (*ir.Program, error) {
 	if main == nil {
 		return nil, t.errorf(ir.Pos{}, "no definition of main")
 	}
+	// Only the functions the call graph reaches from main are translated.
+	t.cg = t.buildCallGraph(defs)
+	reach := t.cg.reachable()
+	kept := defs[:0]
+	for _, fd := range defs {
+		if reach[fd.Declarator.Name()] {
+			kept = append(kept, fd)
+		}
+	}
+	defs = kept
 	// Function shells first, so that calls can refer to any of them.
 	for _, fd := range defs {
 		t.shell(fd)
 	}
+	t.fnAddrs()
 	var mainStart *ir.Loc
 	for _, fd := range defs {
 		b := t.newBuilder(fd)
@@ -149,6 +163,16 @@ func (t *translator) translate() (*ir.Program, error) {
 		compact(f)
 		f.MarkLoopHeads()
 	}
+	// The diagnostics of the unsupported locations that survived (a
+	// construct in dead code is no concern) join the program's list.
+	for _, l := range t.prog.UnsupportedLocs() {
+		d := *l.Unsupported
+		key := fmt.Sprintf("%s|local|%s", d.Pos, d.Msg)
+		if !t.diagSeen[key] {
+			t.diagSeen[key] = true
+			t.prog.Diags = append(t.prog.Diags, d)
+		}
+	}
 	return t.prog, nil
 }
 
@@ -157,6 +181,10 @@ func (t *translator) translate() (*ir.Program, error) {
 func (t *translator) fileDecl(d *cc.Declaration) {
 	eachObject(d, func(id *cc.InitDeclarator, dd *cc.Declarator) {
 		it, ok := intType(dd.Type())
+		fp, _, isFnPtr := fnPtrType(dd.Type())
+		if !ok && isFnPtr && !dd.AddressTaken() {
+			it, ok = fp, true // a function pointer held as an address (fptr.go)
+		}
 		if !ok {
 			return // not modelled: its reads are havoc
 		}
@@ -169,6 +197,9 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 			t.inits = append(t.inits, globalInit{v: v, havoc: true, extern: true, pos: pos})
 		}
 		t.vars[dd] = v
+		if it.Name == fnPtrName {
+			t.ptrVars[v] = true
+		}
 		if dd.AddressTaken() {
 			t.markAddrTaken(v)
 		}
@@ -181,6 +212,22 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 		gi.pos = pos
 		if id.Initializer != nil {
 			c, ok := constInit(id.Initializer)
+			if !ok && it.Name == fnPtrName {
+				c, ok = numeric.I(0), false
+				if in := scalarInit(id.Initializer); in != nil {
+					if p, isP := strip(in).(*cc.PrimaryExpression); isP {
+						if name, isF := t.funcDesignator(p); isF {
+							gi.fn, ok = name, true
+						}
+					} else if u, isU := strip(in).(*cc.UnaryExpression); isU && u.Case == cc.UnaryExpressionAddrof {
+						if p, isP := strip(u.CastExpression).(*cc.PrimaryExpression); isP {
+							if name, isF := t.funcDesignator(p); isF {
+								gi.fn, ok = name, true
+							}
+						}
+					}
+				}
+			}
 			if !ok {
 				gi.havoc = true
 				t.diag(t.pos(id.Initializer), ir.Warning, "initializer of %s is not an integer constant: havoc", name)
@@ -208,6 +255,21 @@ func (t *translator) markAddrTaken(v *ir.Var) {
 		}
 	}
 	t.addrTaken = append(t.addrTaken, v)
+}
+
+// scalarInit returns the expression of a scalar initializer ("= e" or
+// "= { e }"), nil if there is none.
+func scalarInit(in *cc.Initializer) cc.ExpressionNode {
+	for in != nil && in.Case == cc.InitializerInitList {
+		if in.InitializerList == nil {
+			return nil
+		}
+		in = in.InitializerList.Initializer
+	}
+	if in == nil || in.AssignmentExpression == nil {
+		return nil
+	}
+	return in.AssignmentExpression
 }
 
 // constInit returns the integer constant of a scalar initializer ("= c" or
@@ -267,6 +329,10 @@ func (t *translator) shell(fd *cc.FunctionDefinition) {
 		}
 		pd := p.Declarator
 		it, ok := intType(p.Type())
+		fp, _, isFnPtr := fnPtrType(p.Type())
+		if !ok && isFnPtr {
+			it, ok = fp, true // a function pointer held as an address (fptr.go)
+		}
 		name := p.Name()
 		if pd == nil || !ok || pd.AddressTaken() || name == "" || names[name] {
 			// Unmodelled (reads are havoc), or unnamed (never read): the
@@ -277,6 +343,9 @@ func (t *translator) shell(fd *cc.FunctionDefinition) {
 		names[name] = true
 		v := f.NewFormal(name, it, t.pos(pd))
 		t.vars[pd] = v
+		if isFnPtr && it.Name == fnPtrName {
+			t.ptrVars[v] = true
+		}
 		params = append(params, v)
 	}
 	t.params[f] = params
@@ -292,6 +361,10 @@ func (t *translator) initGlobals(main *ir.Func, start *ir.Loc) {
 	inits := append([]globalInit(nil), t.inits...)
 	sort.SliceStable(inits, func(i, j int) bool { return inits[i].v.ID < inits[j].v.ID })
 	for _, gi := range inits {
+		if gi.fn != "" {
+			a, ok := t.fnAddr[gi.fn]
+			gi.val, gi.havoc = a, !ok
+		}
 		next := main.NewLoc(ir.Normal, gi.pos)
 		if gi.havoc {
 			if gi.extern {

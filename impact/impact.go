@@ -116,12 +116,16 @@ type runner struct {
 	parked    []*node
 	uncovered bool
 	blocked   []*node
-	byPlace   map[place][]*node
-	stacks    map[stackKey]*stack
-	epoch     int // incremented at each change of coverage
-	coverMemo map[[4]int]bool
-	impSol    *smt.Solver // the solver of implication checks
-	coreSol   *smt.Solver // the solver of the interpolation's unsat cores
+	// unsupported is the first node at an unsupported location
+	// (ir.Loc.Unsupported) whose path is feasible: the search goes on
+	// for a violation, but cannot end TRUE.
+	unsupported *node
+	byPlace     map[place][]*node
+	stacks      map[stackKey]*stack
+	epoch       int // incremented at each change of coverage
+	coverMemo   map[[4]int]bool
+	impSol      *smt.Solver // the solver of implication checks
+	coreSol     *smt.Solver // the solver of the interpolation's unsat cores
 }
 
 // Run checks prog with IMPACT until a verdict or the end of ctx
@@ -259,6 +263,10 @@ func (r *runner) run(ctx context.Context) error {
 			r.res.Reason = fmt.Sprintf("a call deeper than %d activations (recursion?) is not explored", r.opt.MaxCallDepth)
 			return errDone
 		}
+	}
+	if r.unsupported != nil {
+		r.res.Reason = ir.UnsupportedReason(r.unsupported.at.loc)
+		return errDone
 	}
 	if r.opt.Check {
 		if err := r.checkARG(ctx); err != nil {

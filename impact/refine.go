@@ -50,6 +50,14 @@ func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 	}
 	itps, err := r.interpolate(ctx, groups)
 	if errors.Is(err, errSat) {
+		if v.at.loc.Unsupported != nil {
+			// A feasible path into a construct the front end does not
+			// model: no TRUE, but a violation elsewhere still counts.
+			if r.unsupported == nil {
+				r.unsupported = v
+			}
+			return nil, nil
+		}
 		return nil, r.feasible(ctx, edges)
 	}
 	if errors.Is(err, errNoInterpolant) {

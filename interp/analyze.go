@@ -175,12 +175,15 @@ func runEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) (res *R
 }
 
 // verdict checks the error locations: TRUE when all are unreachable in
-// the abstraction in every context (and nothing unsupported was met),
-// UNKNOWN otherwise.
+// the abstraction in every context (unsupported locations included, and
+// no program-wide unsupported construct), UNKNOWN otherwise. The first
+// error location found reachable is reported: a violation before any
+// unsupported location, so that a counterexample search (CEGAR) goes for
+// the real errors first.
 func (en *engine[A]) verdict(cfg Config) *Result {
 	res := &Result{Verdict: True}
-	for _, f := range en.prog.Funcs {
-		if cfg.Invariants {
+	if cfg.Invariants {
+		for _, f := range en.prog.Funcs {
 			if vals := en.joinedVals(f); vals != nil {
 				for _, l := range f.Locs {
 					if cfg.InvariantsAt != nil && !cfg.InvariantsAt(l) {
@@ -190,21 +193,32 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 				}
 			}
 		}
-		if res.Error != nil {
-			continue
-		}
-	errLocs:
-		for _, l := range f.ErrorLocs() {
-			for _, c := range en.contextsOf(f) {
-				if c.vals != nil && !en.d.IsEmpty(c.vals[l.ID]) {
-					res.Verdict = Unknown
-					res.Error = l
-					res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
-					res.Trace = en.trace(c, l)
-					if cfg.CexPath {
-						res.Path, res.NoPath, res.PathJoined = en.cexPath(c, l, cfg.CexBudget)
+	}
+	for _, unsupported := range []bool{false, true} {
+		for _, f := range en.prog.Funcs {
+			if res.Error != nil {
+				break
+			}
+		errLocs:
+			for _, l := range f.ErrorLocs() {
+				if (l.Unsupported != nil) != unsupported {
+					continue
+				}
+				for _, c := range en.contextsOf(f) {
+					if c.vals != nil && !en.d.IsEmpty(c.vals[l.ID]) {
+						res.Verdict = Unknown
+						res.Error = l
+						if unsupported {
+							res.Reason = fmt.Sprintf("unsupported location %s:%s may be reachable in the abstraction (%s: %s)", f.Name, l, l.Unsupported.Pos, l.Unsupported.Msg)
+						} else {
+							res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
+						}
+						res.Trace = en.trace(c, l)
+						if cfg.CexPath {
+							res.Path, res.NoPath, res.PathJoined = en.cexPath(c, l, cfg.CexBudget)
+						}
+						break errLocs
 					}
-					break errLocs
 				}
 			}
 		}

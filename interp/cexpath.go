@@ -280,6 +280,10 @@ const (
 // exploration, a state covered by one already explored at its location
 // is not explored again.
 //
+// Unsupported locations (ir.Loc.Unsupported) are error locations here
+// too, but a path to a violation is preferred: a path to an unsupported
+// location is returned only when the search finds no violation.
+//
 // It returns the path, or nil; complete reports that the search ended
 // without a path and without cutting anything short (budget, recursion,
 // path length): then no error location is reachable in the abstraction
@@ -300,6 +304,9 @@ func (en *engine[A]) cexSearch(budget int) (path []*ir.Edge, complete bool) {
 		return nil, false
 	}
 	r := x.explore(en.prog.Main, main[0].input)
+	if r.errPath == nil && r.unsupPath != nil {
+		r.errPath = r.unsupPath
+	}
 	if r.errPath == nil {
 		return nil, !x.cut
 	}
@@ -321,10 +328,14 @@ type cexExplorer[A any] struct {
 
 // cexCall is the exploration of a function from one input.
 type cexCall[A any] struct {
-	in       A
-	errPath  []*ir.Edge   // a path from the entry to an error location, if any
-	exits    []A          // exit states, none covered by another
-	exitPath [][]*ir.Edge // a path from the entry to each
+	in      A
+	errPath []*ir.Edge // a path from the entry to a violation, if any
+	// unsupPath is a path from the entry to an unsupported location
+	// (ir.Loc.Unsupported), if any: the search returns it when it finds
+	// no violation.
+	unsupPath []*ir.Edge
+	exits     []A          // exit states, none covered by another
+	exitPath  [][]*ir.Edge // a path from the entry to each
 }
 
 // explore explores f from input in (tabulated).
@@ -349,6 +360,13 @@ func (x *cexExplorer[A]) explore(f *ir.Func, in A) *cexCall[A] {
 	inCall := f != en.prog.Main
 	var dfs func(u *ir.Loc, s A) bool // true: error found, stop
 	dfs = func(u *ir.Loc, s A) bool {
+		if u.Unsupported != nil {
+			// Kept aside: a path to a violation is searched first.
+			if r.unsupPath == nil {
+				r.unsupPath = append([]*ir.Edge(nil), path...)
+			}
+			return false
+		}
 		if u.Kind == ir.Error {
 			r.errPath = append([]*ir.Edge(nil), path...)
 			return true
@@ -389,6 +407,9 @@ func (x *cexExplorer[A]) explore(f *ir.Func, in A) *cexCall[A] {
 			if call, ok := e.Op.(*ir.Call); ok {
 				if in := en.callInput(call.Callee, call, s); !en.d.IsBottom(in) {
 					sub := x.explore(call.Callee, in)
+					if sub.unsupPath != nil && r.unsupPath == nil {
+						r.unsupPath = append(append([]*ir.Edge(nil), path...), sub.unsupPath...)
+					}
 					if sub.errPath != nil {
 						path = append(path, sub.errPath...)
 						r.errPath = append([]*ir.Edge(nil), path...)

@@ -3,6 +3,8 @@
 
 package ir
 
+import "fmt"
+
 // LocKind classifies a location.
 type LocKind uint8
 
@@ -27,6 +29,25 @@ type Loc struct {
 	Pos      Pos
 	Label    string // source label, if any
 	Out, In  []*Edge
+	// Unsupported, set only on an Error location without successors,
+	// makes it an unsupported location: the front end lowered a construct
+	// it cannot model (the diagnostic says which) to an edge into it.
+	// Reaching it violates no property, but what C does next is unknown:
+	// an engine needs it unreachable for TRUE, exactly as an error
+	// location, and answers UNKNOWN, never FALSE, when it may be reached.
+	// Engines that ignore the mark treat it as an error location, which is
+	// sound for TRUE; ir/exec ends a run there with its own outcome.
+	Unsupported *Diagnostic
+}
+
+// IsViolation reports whether l is an error location that is not an
+// unsupported one: reaching it violates the property.
+func (l *Loc) IsViolation() bool { return l.Kind == Error && l.Unsupported == nil }
+
+// UnsupportedReason is the UNKNOWN reason of an engine that finds the
+// unsupported location l (may be) reachable.
+func UnsupportedReason(l *Loc) string {
+	return fmt.Sprintf("unsupported construct reachable: %s: %s", l.Unsupported.Pos, l.Unsupported.Msg)
 }
 
 func (l *Loc) String() string { return "L" + itoa(l.ID) }
@@ -102,7 +123,17 @@ func (f *Func) AddEdge(from, to *Loc, op Op, pos Pos) *Edge {
 	return e
 }
 
-// ErrorLocs returns the error locations of f.
+// NewUnsupportedLoc adds an unsupported location (see Loc.Unsupported)
+// for the construct at pos that msg names, and records its diagnostic in
+// the program's (marked Local).
+func (f *Func) NewUnsupportedLoc(pos Pos, msg string) *Loc {
+	l := f.NewLoc(Error, pos)
+	l.Unsupported = &Diagnostic{Pos: pos, Severity: Unsupported, Msg: msg, Local: true}
+	return l
+}
+
+// ErrorLocs returns the error locations of f, unsupported ones included
+// (see Loc.IsViolation).
 func (f *Func) ErrorLocs() []*Loc {
 	var out []*Loc
 	for _, l := range f.Locs {

@@ -92,7 +92,9 @@ func printFunc(sb *strings.Builder, f *Func, env *numeric.Env) {
 	}
 	for _, l := range f.Locs {
 		var tags []string
-		if l.Kind != Normal {
+		if l.Unsupported != nil {
+			tags = append(tags, "unsupported: "+l.Unsupported.Msg)
+		} else if l.Kind != Normal {
 			tags = append(tags, l.Kind.String())
 		}
 		if l.LoopHead {
@@ -136,7 +138,9 @@ func Dot(w io.Writer, p *Program) error {
 				shape = "box"
 			}
 			label := l.String()
-			if l.Kind != Normal {
+			if l.Unsupported != nil {
+				label += "\\nunsupported"
+			} else if l.Kind != Normal {
 				label += "\\n" + l.Kind.String()
 			}
 			fmt.Fprintf(&sb, "    f%d_%d [label=\"%s\", shape=%s];\n", fi, l.ID, label, shape)

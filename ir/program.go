@@ -107,7 +107,9 @@ type Severity uint8
 const (
 	// Warning: modelled by a sound over-approximation (e.g. a havoc).
 	Warning Severity = iota
-	// Unsupported: not modelled soundly; no TRUE verdict is allowed.
+	// Unsupported: not modelled soundly. A program-wide one allows no TRUE
+	// and no FALSE verdict; a Local one (an unsupported location's) matters
+	// only where it is reached.
 	Unsupported
 )
 
@@ -123,9 +125,18 @@ type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
 	Msg      string
+	// Local marks the diagnostic of an unsupported location (see
+	// Loc.Unsupported): it holds on the paths that reach that location,
+	// not on the whole program.
+	Local bool
 }
 
-func (d Diagnostic) String() string { return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg) }
+func (d Diagnostic) String() string {
+	if d.Local {
+		return fmt.Sprintf("%s: %s where reached: %s", d.Pos, d.Severity, d.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
+}
 
 // Program is a whole program: globals, functions, and diagnostics.
 type Program struct {
@@ -169,12 +180,27 @@ func (p *Program) Diag(pos Pos, s Severity, format string, args ...any) {
 	p.Diags = append(p.Diags, Diagnostic{Pos: pos, Severity: s, Msg: fmt.Sprintf(format, args...)})
 }
 
-// Unsupported returns the diagnostics of severity Unsupported.
+// Unsupported returns the program-wide diagnostics of severity
+// Unsupported: with any of them, no verdict but UNKNOWN is allowed. The
+// diagnostics of unsupported locations (Local) are not among them.
 func (p *Program) Unsupported() []Diagnostic {
 	var out []Diagnostic
 	for _, d := range p.Diags {
-		if d.Severity == Unsupported {
+		if d.Severity == Unsupported && !d.Local {
 			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// UnsupportedLocs returns the unsupported locations of every function.
+func (p *Program) UnsupportedLocs() []*Loc {
+	var out []*Loc
+	for _, f := range p.Funcs {
+		for _, l := range f.Locs {
+			if l.Unsupported != nil {
+				out = append(out, l)
+			}
 		}
 	}
 	return out

@@ -18,8 +18,11 @@
 // undetermined (an uninitialised variable, an unknown function's result,
 // a branch the front end did not model), that overflows no signed
 // integer (undefined behaviour: SV-COMP tasks assume there is none), and
-// on a program without unsupported constructs: anything else stays
-// UNKNOWN.
+// on a program without program-wide unsupported constructs: anything
+// else stays UNKNOWN. An unsupported construct inside a function is an
+// unsupported location (ir.Loc.Unsupported): the replayed run ends at an
+// error location, so it went through none, and its FALSE stands; an
+// engine that finds one reachable answers UNKNOWN with its diagnostic.
 package verify
 
 import (
@@ -212,6 +215,9 @@ func (r *Result) falseVerdict(prog *ir.Program, cx *cex.Counterexample, start ti
 	switch {
 	case len(prog.Unsupported()) > 0:
 		r.Verdict, r.Reason = interp.Unknown, "an error is reachable in the model, but the program has unsupported constructs"
+	case cx.Error == nil || !cx.Error.IsViolation():
+		// Replay ends only at a violation; anything else is a bug.
+		r.Verdict, r.Reason = interp.Unknown, "internal: a counterexample that ends at no violation"
 	case cx.Overflows > 0:
 		r.Verdict, r.Reason = interp.Unknown, "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)"
 	case cx.Arbitrary > 0 || cx.Ambiguous > 0:

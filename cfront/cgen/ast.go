@@ -100,10 +100,17 @@ type (
 		Op  string // "++" or "--"
 		Pre bool
 	}
-	// Call calls a generated function.
+	// Call calls a generated function: F(Args) directly, (*F)(Args)
+	// through the pointer F decays to when Deref, or, when Alt is set,
+	// (Sel ? F : &Alt)(Args) through a function pointer chosen between
+	// two functions of the same signature (Sel reads variables only, and
+	// is an operand unsequenced with the arguments).
 	Call struct {
-		F    *Func
-		Args []Expr
+		F     *Func
+		Args  []Expr
+		Deref bool
+		Alt   *Func
+		Sel   Expr
 	}
 	// Nondet is a call of __VERIFIER_nondet_T(), an input.
 	Nondet struct{ T Kind }

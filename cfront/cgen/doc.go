@@ -19,7 +19,12 @@
 // forward goto, break, continue, early return, reach_error, nested blocks
 // whose declarations may shadow, and calls. Expressions use every C
 // integer operator, casts, ?:, && and || with side effects on the right,
-// nested assignments and calls, and the SV-COMP nondet functions.
+// nested assignments and calls, and the SV-COMP nondet functions. With
+// Config.FuncPtrs (the differential test's default; TaskOptions.FuncPtrs
+// for tasks) calls also go through function pointers: (*f)(...), and
+// (c ? f : &h)(...) between two functions of one signature (some
+// functions copy an earlier one's signature for that); the selector c
+// only reads variables and is sequenced like an argument.
 //
 // Every program is free of undefined behaviour by construction where that
 // is cheap: every loop is bounded by a counter only its own clauses

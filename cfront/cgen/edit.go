@@ -110,9 +110,12 @@ func (c *copier) expr(e Expr) Expr {
 	case *IncDec:
 		return &IncDec{V: e.V, Op: e.Op, Pre: e.Pre}
 	case *Call:
-		nc := &Call{F: c.fmap[e.F]}
+		nc := &Call{F: c.fmap[e.F], Deref: e.Deref}
 		for _, a := range e.Args {
 			nc.Args = append(nc.Args, c.expr(a))
+		}
+		if e.Alt != nil {
+			nc.Alt, nc.Sel = c.fmap[e.Alt], c.expr(e.Sel)
 		}
 		return nc
 	case *Nondet:
@@ -184,6 +187,9 @@ func exprSlots(p *Program, fn func(*Expr)) {
 		case *Assign:
 			expr(&x.X)
 		case *Call:
+			if x.Sel != nil {
+				expr(&x.Sel)
+			}
 			for i := range x.Args {
 				expr(&x.Args[i])
 			}
@@ -261,6 +267,9 @@ func edits(p *Program) []*Program {
 			walkExpr(e, func(e Expr) {
 				if c, ok := e.(*Call); ok && c.F != f {
 					called[c.F] = true
+				}
+				if c, ok := e.(*Call); ok && c.Alt != nil && c.Alt != f {
+					called[c.Alt] = true
 				}
 			})
 		})

@@ -28,11 +28,15 @@ type Config struct {
 	// Linear makes non-linear operators (*, /, %, shifts, bitwise) rare,
 	// so that abstract domains can prove more of a task.
 	Linear bool
+	// FuncPtrs adds calls through function pointers: (*f)(...), and
+	// (c ? f : &h)(...) between functions of one signature (some
+	// functions copy an earlier one's signature for that).
+	FuncPtrs bool
 }
 
 // DefaultConfig returns the bounds used by the differential tester.
 func DefaultConfig(m Model) Config {
-	return Config{Model: m, Funcs: 3, Globals: 6, Stmts: 5, Depth: 3, ExprDepth: 3}
+	return Config{Model: m, Funcs: 3, Globals: 6, Stmts: 5, Depth: 3, ExprDepth: 3, FuncPtrs: true}
 }
 
 // Limits of generated programs.
@@ -113,17 +117,26 @@ func (g *gen) function(name string, isMain bool) {
 	g.loops, g.conts, g.breaks, g.fwd, g.mult, g.cost, g.selfCalls = 0, 0, 0, nil, 1, 0, 0
 	g.scope = append(g.scope, g.p.Globals...)
 	if !isMain {
-		if g.chance(20) {
-			f.Void = true
+		if h := g.twinOf(); h != nil {
+			// The signature of h: a call through a pointer may choose
+			// between the two.
+			f.Ret = h.Ret
+			for i, p := range h.Params {
+				f.Params = append(f.Params, &Var{Name: fmt.Sprintf("p%d", i), Type: p.Type})
+			}
 		} else {
-			f.Ret = g.varKind()
-		}
-		if g.chance(35) {
-			f.Depth = &Var{Name: "depth", Type: Int, ReadOnly: true}
-			f.Params = append(f.Params, f.Depth)
-		}
-		for i, np := 0, g.n(4); i < np; i++ {
-			f.Params = append(f.Params, &Var{Name: fmt.Sprintf("p%d", i), Type: g.varKind()})
+			if g.chance(20) {
+				f.Void = true
+			} else {
+				f.Ret = g.varKind()
+			}
+			if g.chance(35) {
+				f.Depth = &Var{Name: "depth", Type: Int, ReadOnly: true}
+				f.Params = append(f.Params, f.Depth)
+			}
+			for i, np := 0, g.n(4); i < np; i++ {
+				f.Params = append(f.Params, &Var{Name: fmt.Sprintf("p%d", i), Type: g.varKind()})
+			}
 		}
 		g.scope = append(g.scope, f.Params...)
 		// While f is generated, a call of f itself may touch anything.
@@ -431,7 +444,59 @@ func (g *gen) call(d int) Expr {
 	if len(fs) == 0 {
 		return nil
 	}
-	return g.callOf(fs[g.n(len(fs))], d, nil)
+	f := fs[g.n(len(fs))]
+	c := g.callOf(f, d, nil)
+	if g.cfg.FuncPtrs && g.chance(40) {
+		var twins []*Func
+		for _, h := range fs {
+			if h != f && sameSig(f, h) {
+				twins = append(twins, h)
+			}
+		}
+		if len(twins) > 0 {
+			h := twins[g.n(len(twins))]
+			c.Alt = h
+			c.Sel = bin([]string{"<", ">", "==", "!="}[g.n(4)], ref(g.readVar()), g.constant(Int))
+			if h.cost > f.cost {
+				g.cost += g.mult * (h.cost - f.cost)
+			}
+		} else if g.chance(50) {
+			c.Deref = true
+		}
+	}
+	return c
+}
+
+// twinOf returns, under FuncPtrs and now and then, an earlier function
+// whose signature the next one copies, or nil.
+func (g *gen) twinOf() *Func {
+	if !g.cfg.FuncPtrs || !g.chance(50) {
+		return nil
+	}
+	var hs []*Func
+	for _, h := range g.p.Funcs {
+		if !h.Void && h.Depth == nil {
+			hs = append(hs, h)
+		}
+	}
+	if len(hs) == 0 {
+		return nil
+	}
+	return hs[g.n(len(hs))]
+}
+
+// sameSig reports whether f and h have the same signature and no depth
+// parameter, so that one pointer type holds either.
+func sameSig(f, h *Func) bool {
+	if f.Void != h.Void || f.Ret != h.Ret || f.Depth != nil || h.Depth != nil || len(f.Params) != len(h.Params) {
+		return false
+	}
+	for i := range f.Params {
+		if f.Params[i].Type != h.Params[i].Type {
+			return false
+		}
+	}
+	return true
 }
 
 // callOf returns a call of f with random arguments; depth, when f

@@ -42,6 +42,12 @@ func features(p *Program, count map[string]int) {
 				if len(e.Args) >= 2 {
 					count["call with several arguments"]++
 				}
+				if e.Deref {
+					count["call through (*f)"]++
+				}
+				if e.Alt != nil {
+					count["call through a chosen function pointer"]++
+				}
 			case *Comma:
 				count["comma"]++
 			case *Nondet:
@@ -201,7 +207,8 @@ func TestGeneratorCoverage(t *testing.T) {
 		"cast", "?:", "&& with side effect on the right", "|| with side effect on the right",
 		"pre ++", "pre --", "post ++", "post --", "op <<", "op >>", "op /", "op %", "op *", "op &", "op |", "op ^",
 		"call with several arguments", "recursive function", "function with several parameters", "reach_error",
-		"nondet", "comma", "early return", "unary -", "unary ~", "unary !"}
+		"nondet", "comma", "early return", "unary -", "unary ~", "unary !",
+		"call through (*f)", "call through a chosen function pointer"}
 	for _, op := range []string{"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="} {
 		want = append(want, "assign "+op)
 	}

@@ -139,6 +139,9 @@ func walkExpr(e Expr, fn func(Expr)) {
 	case *Assign:
 		walkExpr(e.X, fn)
 	case *Call:
+		if e.Sel != nil {
+			walkExpr(e.Sel, fn)
+		}
 		for _, a := range e.Args {
 			walkExpr(a, fn)
 		}
@@ -317,7 +320,14 @@ func (pr *printer) expr(e Expr) string {
 		for i, a := range e.Args {
 			args[i] = pr.expr(a)
 		}
-		return pr.fname(e.F) + "(" + strings.Join(args, ", ") + ")"
+		callee := pr.fname(e.F)
+		switch {
+		case e.Alt != nil:
+			callee = "(" + pr.expr(e.Sel) + " ? " + callee + " : &" + pr.fname(e.Alt) + ")"
+		case e.Deref:
+			callee = "(*" + callee + ")"
+		}
+		return callee + "(" + strings.Join(args, ", ") + ")"
 	case *Nondet:
 		if pr.gcc {
 			return "((" + pr.typ(e.T) + ")cg_next())"

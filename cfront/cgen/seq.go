@@ -152,13 +152,19 @@ func seqOK(e Expr) (access, bool) {
 	case *Nondet:
 		return access{cr: varSet{input: true}, cw: varSet{input: true}}, true
 	case *Call:
+		// The selector of an indirect call is one more operand,
+		// unsequenced with the arguments.
+		ops := e.Args
+		if e.Sel != nil {
+			ops = append([]Expr{e.Sel}, e.Args...)
+		}
 		var all access
-		for i, x := range e.Args {
+		for i, x := range ops {
 			a, ok := seqOK(x)
 			if !ok {
 				return access{}, false
 			}
-			for _, y := range e.Args[:i] {
+			for _, y := range ops[:i] {
 				b, _ := seqOK(y)
 				if conflicts(a, b) {
 					return access{}, false
@@ -168,6 +174,9 @@ func seqOK(e Expr) (access, bool) {
 		}
 		// The arguments are evaluated before the body runs.
 		all.union(access{cr: e.F.reads, cw: e.F.writes})
+		if e.Alt != nil {
+			all.union(access{cr: e.Alt.reads, cw: e.Alt.writes})
+		}
 		return all, true
 	}
 	panic("cgen: unknown expression")

@@ -36,6 +36,9 @@ type TaskOptions struct {
 	Start, N int
 	// Models alternate between tasks (default LP64 and ILP32).
 	Models []Model
+	// FuncPtrs generates tasks with up to three functions and calls
+	// through function pointers (Config.FuncPtrs).
+	FuncPtrs bool
 }
 
 // TaskStats counts what Tasks did.
@@ -62,9 +65,13 @@ func TaskConfig(m Model, rng *rand.Rand) Config {
 }
 
 // taskProgram returns the program of task i of seed.
-func taskProgram(seed uint64, i int, models []Model) *Program {
+func taskProgram(seed uint64, i int, models []Model, fptrs bool) *Program {
 	rng := rand.New(rand.NewPCG(seed, uint64(i)))
-	return Generate(rng, TaskConfig(models[i%len(models)], rng))
+	cfg := TaskConfig(models[i%len(models)], rng)
+	if fptrs {
+		cfg.Funcs, cfg.FuncPtrs = 3, true
+	}
+	return Generate(rng, cfg)
 }
 
 // allInputs returns every combination of the inputs of a task's main:
@@ -122,7 +129,7 @@ func (h *Harness) Tasks(ctx context.Context, o TaskOptions) ([]*Task, TaskStats,
 	var names []string
 	var inputs [][][]int64
 	for i := o.Start; i < o.Start+o.N; i++ {
-		progs = append(progs, taskProgram(o.Seed, i, o.Models))
+		progs = append(progs, taskProgram(o.Seed, i, o.Models, o.FuncPtrs))
 		names = append(names, fmt.Sprintf("seed %d task %d", o.Seed, i))
 		inputs = append(inputs, allInputs(progs[len(progs)-1]))
 	}

@@ -20,6 +20,7 @@ var (
 	soundConfigs  = flag.String("sound.configs", "", "comma-separated domain/numeric configurations of TestSoundness (default: every domain under every numeric domain)")
 	soundBatch    = flag.Int("sound.batch", 100, "tasks per gcc build in TestSoundness")
 	soundWorkers  = flag.Int("sound.workers", 1, "tasks analysed at once by TestSoundness")
+	soundFptrs    = flag.Bool("sound.fptrs", false, "TestSoundness: tasks with calls through function pointers (TaskOptions.FuncPtrs)")
 )
 
 // soundnessConfigs returns the configurations to run: by default every
@@ -105,7 +106,7 @@ func TestSoundness(t *testing.T) {
 	var total cgen.TaskStats
 	start := time.Now()
 	for lo := 0; lo < n; lo += *soundBatch {
-		tasks, st, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: *soundSeed, Start: lo, N: min(*soundBatch, n-lo)})
+		tasks, st, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: *soundSeed, Start: lo, N: min(*soundBatch, n-lo), FuncPtrs: *soundFptrs})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -32,6 +32,8 @@ var (
 	gccN       = flag.Int("gcc.n", 16, "TestFalseReplaysWithGCCOnGenerated: generated tasks")
 	gccJobs    = flag.Int("gcc.jobs", 2, "TestFalseReplaysWithGCC*: analyses at a time")
 	gccArgs    = flag.String("gcc.args", "", "TestFalseReplaysWithGCC*: more analyze flags, separated by spaces (e.g. \"--block sbe\")")
+	gccSet     = flag.String("gcc.set", "svcomp", "TestFalseReplaysWithGCCOnSVCOMP: the shared benchmark set (svcomp, svcomp-2)")
+	gccFptrs   = flag.Bool("gcc.fptrs", false, "TestFalseReplaysWithGCCOnGenerated: tasks with calls through function pointers")
 )
 
 // analyzeJSON runs `numpred analyze --format json` as a user would and
@@ -166,7 +168,7 @@ func lookGCC(t *testing.T) string {
 // with gcc, calls reach_error. It skips without gcc or ../shared.
 func TestFalseReplaysWithGCCOnSVCOMP(t *testing.T) {
 	gcc := lookGCC(t)
-	dir, rows := sharedManifest(t)
+	dir, rows := sharedManifestOf(t, *gccSet)
 	var tasks []gccTask
 	for _, fs := range rows {
 		if fs[2] != "false" && !*gccAll || !containsAny(fs[0], *gccOnly) {
@@ -196,7 +198,7 @@ func TestFalseReplaysWithGCCOnSVCOMP(t *testing.T) {
 func TestFalseReplaysWithGCCOnGenerated(t *testing.T) {
 	gcc := lookGCC(t)
 	h := &cgen.Harness{}
-	tasks, _, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: 21, N: *gccN, Models: []cgen.Model{cgen.LP64}})
+	tasks, _, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: 21, N: *gccN, Models: []cgen.Model{cgen.LP64}, FuncPtrs: *gccFptrs})
 	if err != nil {
 		t.Fatal(err)
 	}

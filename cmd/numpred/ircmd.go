@@ -49,6 +49,12 @@ func cmdIR(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "numpred ir: %v\n", err)
 		return exitInternal
 	}
+	// Unsupported locations are listed (a verdict is UNKNOWN if one is
+	// reachable), program-wide unsupported constructs fail the command
+	// (no verdict but UNKNOWN is possible).
+	for _, l := range p.UnsupportedLocs() {
+		fmt.Fprintf(stderr, "%s: %s\n", l.Func.Name, l.Unsupported)
+	}
 	if u := p.Unsupported(); len(u) > 0 {
 		for _, d := range u {
 			fmt.Fprintln(stderr, d)

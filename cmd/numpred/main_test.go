@@ -38,6 +38,8 @@ var goldenCases = []struct {
 	{"ir_dot", []string{"ir", "--dot", "../../testdata/verdicts/counter_exact.lp"}, exitOK},
 	{"ir_parse_error", []string{"ir", "testdata/bad.lp"}, exitInput},
 	{"ir_c_parse_error", []string{"ir", "testdata/bad.c"}, exitInput},
+	{"ir_unsupported", []string{"ir", "testdata/unsupported.c"}, exitOK},
+	{"analyze_unsupported_bmc", []string{"analyze", "--engine", "bmc", "testdata/unsupported.c"}, exitOK},
 	{"gen_fig8a", []string{"gen", "fig8a", "-n", "3"}, exitOK},
 	{"gen_fig8b", []string{"gen", "fig8b", "-n", "2"}, exitOK},
 	{"gen_locks", []string{"gen", "test_locks", "-n", "2"}, exitOK},

@@ -71,7 +71,14 @@ func TestDefaultStrategyOnABETasks(t *testing.T) {
 // "true" or "false", ...); the test skips when ../shared is absent.
 func sharedManifest(t *testing.T) (dir string, rows [][]string) {
 	t.Helper()
-	dir = filepath.Join("..", "..", "..", "shared", "benchmarks", "svcomp")
+	return sharedManifestOf(t, "svcomp")
+}
+
+// sharedManifestOf reads the manifest of the shared benchmark set name
+// ("svcomp", "svcomp-2").
+func sharedManifestOf(t *testing.T, name string) (dir string, rows [][]string) {
+	t.Helper()
+	dir = filepath.Join("..", "..", "..", "shared", "benchmarks", name)
 	f, err := os.Open(filepath.Join(dir, "manifest.tsv"))
 	if err != nil {
 		t.Skip("../shared not available")

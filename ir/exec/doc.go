@@ -30,8 +30,10 @@
 //     assigns the callee's Ret to the call's Result. Activations live on
 //     an explicit stack, so recursion is limited only by Options.MaxDepth.
 //   - Return assigns Ret (when it has a value) and goes to Exit.
-//   - Reaching an Error location ends the run ErrorReached; a Sink, Sink;
-//     main's Exit, Returned.
+//   - Reaching an Error location ends the run ErrorReached; an unsupported
+//     location (an Error location marked ir.Loc.Unsupported: a construct
+//     the front end does not model), UnsupportedReached, never
+//     ErrorReached; a Sink, Sink; main's Exit, Returned.
 //
 // Variables start uninitialised: globals and main's variables at the
 // start, a callee's locals and return slot at each call. An uninitialised

@@ -39,10 +39,14 @@ const (
 	// it (a front-end bug), an oracle answer out of range, or a malformed
 	// program. Err says which.
 	Internal
+	// UnsupportedReached: the run reached an unsupported location (see
+	// ir.Loc.Unsupported): a construct the front end does not model, so
+	// what C does next is unknown. It is no property violation.
+	UnsupportedReached
 )
 
 var outcomeNames = [...]string{"returned", "error reached", "sink", "blocked", "step limit",
-	"depth limit", "inputs exhausted", "undefined behaviour", "internal error"}
+	"depth limit", "inputs exhausted", "undefined behaviour", "internal error", "unsupported construct reached"}
 
 func (o Outcome) String() string {
 	if int(o) < len(outcomeNames) {

@@ -89,7 +89,11 @@ run:
 	for {
 		switch loc.kind {
 		case ir.Error:
-			r.end(ErrorReached, loc.loc, nil, nil)
+			if loc.loc.Unsupported != nil {
+				r.end(UnsupportedReached, loc.loc, nil, nil)
+			} else {
+				r.end(ErrorReached, loc.loc, nil, nil)
+			}
 			break run
 		case ir.Sink:
 			r.end(Sink, loc.loc, nil, nil)
