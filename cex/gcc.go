@@ -38,6 +38,7 @@ NP_NONDET(__VERIFIER_nondet_ulonglong, unsigned long long)
 NP_NONDET(__VERIFIER_nondet_short, short)
 NP_NONDET(__VERIFIER_nondet_ushort, unsigned short)
 NP_NONDET(__VERIFIER_nondet_char, char)
+NP_NONDET(__VERIFIER_nondet_schar, signed char)
 NP_NONDET(__VERIFIER_nondet_uchar, unsigned char)
 NP_NONDET(__VERIFIER_nondet_bool, _Bool)
 void __VERIFIER_assume(int cond) __attribute__((weak, no_instrument_function));
