@@ -112,10 +112,13 @@ wrapgen:
 # RSS per run from wait4's rusage; prints the worst five of each and
 # fails when a run answers wrongly, prints no result or ends more than
 # 2 s past its limit. About an hour; writes $(RESOURCES_TSV).
+# RESOURCES_ARGS are more analyze flags: by default a 2 GB memory limit,
+# so that a run past it answers UNKNOWN (memory) (issue 39's bound).
 RESOURCES_TIMEOUT ?= 60s
 RESOURCES_TSV ?= /tmp/numpred-resources.tsv
+RESOURCES_ARGS ?= --memory-limit 2G
 resources: build
-	$(GO) run ./internal/campaign/cmd/campaign -numpred bin/numpred -timeout $(RESOURCES_TIMEOUT) -tsv $(RESOURCES_TSV)
+	$(GO) run ./internal/campaign/cmd/campaign -numpred bin/numpred -timeout $(RESOURCES_TIMEOUT) -tsv $(RESOURCES_TSV) -args "$(RESOURCES_ARGS)"
 
 # Issue 36: the shared SV-COMP sets the way users run them.
 # `make bench-shared` runs `numpred bench -j $(BENCH_JOBS)` over both sets
