@@ -4,8 +4,6 @@
 package cfront
 
 import (
-	"strings"
-
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"modernc.org/cc/v4"
@@ -24,14 +22,16 @@ func (b *builder) unary(n *cc.UnaryExpression, want bool) value {
 		if v, ok := b.funcValue(n.CastExpression); ok {
 			return v // &f is f's address
 		}
-		b.lvalue(n.CastExpression)
-		return opaque("address")
+		return b.addressOf(b.lplace(n.CastExpression))
 	case cc.UnaryExpressionDeref:
-		v := b.eval(n.CastExpression)
-		if isFnPtr(v) {
-			return v // *p designates the function, which decays to p again
+		if _, _, isFn := fnPtrType(n.CastExpression.Type()); isFn || (n.Type() != nil && n.Type().Kind() == cc.Function) {
+			v := b.eval(n.CastExpression)
+			if isFnPtr(v) {
+				return v // *p designates the function, which decays to p again
+			}
+			return opaque("function designated through a pointer")
 		}
-		return opaque("value read through a pointer")
+		return b.placeValue(b.lplace(n), pos)
 	case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl:
 		v := b.eval(n.CastExpression)
 		rt, ok := intType(n.Type())
@@ -72,18 +72,10 @@ func (b *builder) postfix(n *cc.PostfixExpression, want bool) value {
 	switch n.Case {
 	case cc.PostfixExpressionPrimary:
 		return b.eval(n.PrimaryExpression)
-	case cc.PostfixExpressionIndex:
-		b.eval(n.PostfixExpression)
-		b.discard(n.ExpressionList)
-		return opaque("array element")
+	case cc.PostfixExpressionIndex, cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+		return b.placeValue(b.lplace(n), pos)
 	case cc.PostfixExpressionCall:
 		return b.call(n, want)
-	case cc.PostfixExpressionSelect:
-		b.eval(n.PostfixExpression)
-		return opaque("struct or union field")
-	case cc.PostfixExpressionPSelect:
-		b.eval(n.PostfixExpression)
-		return opaque("field read through a pointer")
 	case cc.PostfixExpressionInc:
 		return b.incDec(n.PostfixExpression, 1, false, want, pos)
 	case cc.PostfixExpressionDec:
@@ -92,10 +84,9 @@ func (b *builder) postfix(n *cc.PostfixExpression, want bool) value {
 	return opaque("compound literal")
 }
 
-// lvalue evaluates the side effects of an lvalue and returns the modelled
-// variable it denotes, or nil and what it is (empty for an unmodelled
-// named object, whose reads are havoc anyway).
-func (b *builder) lvalue(n cc.ExpressionNode) (*ir.Var, string) {
+// lplace evaluates the side effects of an lvalue and returns its place.
+func (b *builder) lplace(n cc.ExpressionNode) place {
+	pos := b.pos(n)
 	switch n := strip(n).(type) {
 	case *cc.PrimaryExpression:
 		if n.Case == cc.PrimaryExpressionIdent {
@@ -107,83 +98,172 @@ func (b *builder) lvalue(n cc.ExpressionNode) (*ir.Var, string) {
 				d = r.Declarator
 			}
 			if d != nil {
+				if o := b.objectOf(d); o != nil {
+					p := objPlace(o)
+					p.t = d.Type()
+					if o.owner != nil && o.owner != b.f {
+						return place{what: "a local of another function", t: n.Type()}
+					}
+					return p
+				}
 				if v := b.lookup(d); v != nil {
-					return v, ""
+					return place{v: v, t: n.Type()}
 				}
 			}
-			return nil, ""
+			return place{what: "an unmodelled variable", t: n.Type()}
+		}
+		if n.Case == cc.PrimaryExpressionString {
+			if o := b.stringObject(n); o != nil {
+				return objPlace(o)
+			}
 		}
 	case *cc.PostfixExpression:
 		switch n.Case {
 		case cc.PostfixExpressionIndex:
-			b.eval(n.PostfixExpression)
-			b.discard(n.ExpressionList)
-			if namedObject(n.PostfixExpression, cc.Array) {
-				return nil, "an element of a named array"
+			base, idx := n.PostfixExpression, cc.ExpressionNode(n.ExpressionList)
+			if bt := base.Type(); bt != nil && bt.Kind() != cc.Array && bt.Kind() != cc.Ptr {
+				base, idx = idx, base // i[a]
 			}
-			return nil, "an array element"
+			et := undecayed(n.Type())
+			if at, ok := undecayed(base.Type()).(*cc.ArrayType); ok {
+				et = at.Elem()
+			} else if pt, ok := base.Type().(*cc.PointerType); ok && pt.Elem() != nil {
+				et = pt.Elem()
+			}
+			var p place
+			if isArrayExpr(base) {
+				p = b.lplace(base)
+				if !p.memory() {
+					b.discard(idx)
+					return place{what: "an element of " + p.whatOr("an array"), t: et}
+				}
+			} else {
+				pv := b.eval(base)
+				if !idx.Pure() {
+					pv = b.protectPtr(pv, pos)
+				}
+				p = b.deref(pv, et, pos)
+				if !p.memory() {
+					b.discard(idx)
+					return place{what: "an element through " + pv.whatOr("a pointer"), t: et}
+				}
+			}
+			if !idx.Pure() && p.memory() {
+				p.addr = b.snapshot(value{e: p.addr, t: b.ptrT, isInt: true}, pos).e
+			}
+			return b.index(p, b.eval(idx), et, pos)
 		case cc.PostfixExpressionSelect:
-			_, what := b.lvalue(n.PostfixExpression)
-			if what == "" && namedObject(n.PostfixExpression, cc.Struct, cc.Union) {
-				return nil, "a field of a named struct or union"
-			}
-			if what == "" {
-				what = "a struct or union field"
-			}
-			return nil, what
+			p := b.lplace(n.PostfixExpression)
+			return b.field(p, n, pos)
 		case cc.PostfixExpressionPSelect:
-			b.eval(n.PostfixExpression)
-			return nil, "a field through a pointer"
+			pv := b.eval(n.PostfixExpression)
+			var st cc.Type
+			if pt, ok := n.PostfixExpression.Type().(*cc.PointerType); ok {
+				st = pt.Elem()
+			} else if at, ok := n.PostfixExpression.Type().(*cc.ArrayType); ok {
+				st = at.Elem()
+			}
+			return b.field(b.deref(pv, st, pos), n, pos)
 		}
 	case *cc.UnaryExpression:
 		if n.Case == cc.UnaryExpressionDeref {
-			b.eval(n.CastExpression)
-			return nil, "a pointer target"
+			pv := b.eval(n.CastExpression)
+			et := undecayed(n.Type())
+			if pt, ok := n.CastExpression.Type().(*cc.PointerType); ok && pt.Elem() != nil {
+				et = pt.Elem()
+			}
+			return b.deref(pv, et, pos)
 		}
 	}
 	b.eval(n)
-	return nil, "a non-variable lvalue"
+	return place{what: "a non-variable lvalue", t: n.Type()}
 }
 
-// writeThrough accounts for a write to an unmodelled object: it is
-// dropped (reads of such objects are havoc), and every modelled global
-// whose address is taken is havocked because the write may reach it.
-func (b *builder) writeThrough(what string, pos ir.Pos) {
-	if what == "" {
-		return
-	}
-	b.diag(pos, ir.Warning, "write to %s not modelled (its reads are havoc)", what)
-	if !strings.Contains(what, "named") {
-		b.havocAddrTaken(pos)
-	}
-}
-
-// namedObject reports whether n names a declared object (not a pointer
-// dereference) whose type has one of the kinds: a write into it cannot
-// reach a modelled scalar in a defined program.
-func namedObject(n cc.ExpressionNode, kinds ...cc.Kind) bool {
-	p, ok := strip(n).(*cc.PrimaryExpression)
-	if !ok || p.Case != cc.PrimaryExpressionIdent {
+// isArrayExpr reports whether n has array type (before it decays).
+func isArrayExpr(n cc.ExpressionNode) bool {
+	t := n.Type()
+	if t == nil {
 		return false
 	}
-	d, ok := p.ResolvedTo().(*cc.Declarator)
-	if !ok || d.Type() == nil {
-		return false
+	if t.Kind() == cc.Array {
+		return true
 	}
-	for _, k := range kinds {
-		if d.Type().Kind() == k {
+	if pt, ok := t.(*cc.PointerType); ok {
+		if u := pt.Undecay(); u != nil && u.Kind() == cc.Array {
 			return true
 		}
 	}
 	return false
 }
 
-// havocAddrTaken havocs every modelled global whose address is taken.
-func (b *builder) havocAddrTaken(pos ir.Pos) {
-	for _, v := range b.addrTaken {
-		b.emit(&ir.Havoc{Var: v, Range: v.Type.Range()}, pos)
-		b.diag(pos, ir.Warning, "%s may be modified through a pointer here: havoc", v.Name)
+// field returns the place of the member that n selects within p.
+func (b *builder) field(p place, n *cc.PostfixExpression, pos ir.Pos) place {
+	f := n.Field()
+	switch {
+	case !p.memory():
+		return place{what: "a field of " + p.whatOr("a struct"), t: n.Type()}
+	case f == nil:
+		return place{what: "an unknown field", t: n.Type()}
+	case f.IsBitfield():
+		return place{what: "a bit-field", t: n.Type()}
 	}
+	return p.sub(f.Offset(), f.Type())
+}
+
+// undecayed returns the array type a pointer type t decayed from, else t.
+func undecayed(t cc.Type) cc.Type {
+	if pt, ok := t.(*cc.PointerType); ok {
+		if u := pt.Undecay(); u != nil && u.Kind() == cc.Array {
+			return u
+		}
+	}
+	return t
+}
+
+// placeValue is the value of an lvalue expression: its address for an
+// array (which decays), the cell's value for a scalar.
+func (b *builder) placeValue(p place, pos ir.Pos) value {
+	if p.t != nil && p.t.Kind() == cc.Array {
+		return b.addressOf(p)
+	}
+	if p.t != nil && isAggregate(p.t) {
+		return opaque("value of type " + typeStr(p.t))
+	}
+	return b.readPlace(p, pos)
+}
+
+// protectPtr snapshots a pointer value a later operand could change.
+func (b *builder) protectPtr(v value, pos ir.Pos) value {
+	if !v.ptr {
+		return b.protect(v, pos)
+	}
+	w := b.protect(asInteger(v), pos)
+	return ptrVal(value{e: w.e, t: v.t, isInt: true})
+}
+
+func (v value) whatOr(s string) string {
+	if v.what != "" {
+		return v.what
+	}
+	return s
+}
+
+// objectOf returns the memory object of a declarator, nil if it has none.
+func (b *builder) objectOf(d *cc.Declarator) *object {
+	if o := b.objOf[d]; o != nil {
+		return o
+	}
+	if d.Linkage() != cc.None {
+		return b.globalObjs[d.Name()]
+	}
+	return nil
+}
+
+// havocMemory accounts for a call of an unknown function: every cell of
+// every object that may be addressed through a pointer becomes arbitrary
+// (lowered with the accesses, once every object is known).
+func (b *builder) havocMemory(pos ir.Pos) {
+	b.defer_(&access{havocAll: true}, pos)
 }
 
 var compoundOps = map[cc.AssignmentExpressionCase]string{
@@ -197,73 +277,93 @@ var compoundOps = map[cc.AssignmentExpressionCase]string{
 // value of the left operand.
 func (b *builder) assign(n *cc.AssignmentExpression) value {
 	pos := b.pos(n)
-	x, what := b.lvalue(n.UnaryExpression)
-	if x != nil && b.ptrVars[x] {
-		if n.Case == cc.AssignmentExpressionAssign {
-			b.storePtr(x, b.eval(n.AssignmentExpression), pos)
-		} else {
+	lt := n.UnaryExpression.Type()
+	if n.Case == cc.AssignmentExpressionAssign && lt != nil && isAggregate(lt) {
+		dst := b.lplace(n.UnaryExpression)
+		if !dst.memory() {
 			b.eval(n.AssignmentExpression)
-			b.storePtr(x, opaque("pointer arithmetic"), pos)
+			return opaque("value of type " + typeStr(lt))
 		}
-		return b.varValue(x)
+		if !n.AssignmentExpression.Pure() {
+			dst.addr = b.snapshot(value{e: dst.addr, t: b.ptrT, isInt: true}, pos).e
+		}
+		b.copyInto(dst, n.AssignmentExpression, pos)
+		return opaque("value of type " + typeStr(lt))
 	}
+	p := b.lplace(n.UnaryExpression)
+	if p.memory() && !n.AssignmentExpression.Pure() {
+		p.addr = b.snapshot(value{e: p.addr, t: b.ptrT, isInt: true}, pos).e
+	}
+	x := p.v
 	if n.Case == cc.AssignmentExpressionAssign {
-		if x != nil {
+		if x != nil && !b.ptrVars[x] {
 			b.assignExpr(x, n.AssignmentExpression, pos)
 			return varVal(x)
 		}
-		v := b.eval(n.AssignmentExpression)
-		b.writeThrough(what, pos)
-		if t, ok := intType(n.Type()); ok {
-			return b.snapshot(b.convert(v, t, pos), pos)
-		}
-		return opaque("value of type " + typeStr(n.Type()))
+		v := b.evalFor(n.AssignmentExpression, lt)
+		return b.writePlace(p, v, pos)
 	}
 	op := compoundOps[n.Case]
 	r := b.eval(n.AssignmentExpression)
-	if x == nil {
-		b.writeThrough(what, pos)
+	if p.what != "" {
+		b.diag(pos, ir.Warning, "write to %s not modelled (its reads are havoc)", p.what)
 		return opaque("value of type " + typeStr(n.Type()))
+	}
+	old := b.readPlace(p, pos)
+	if old.ptr {
+		if op != "+" && op != "-" {
+			return b.writePlace(p, opaque("pointer arithmetic"), pos)
+		}
+		return b.writePlace(p, b.ptrArith(op, old, r, lt, pos), pos)
+	}
+	if !old.isInt {
+		return b.writePlace(p, opaque(old.what), pos)
 	}
 	var ot ir.IntType
 	switch {
 	case op == "<<" || op == ">>":
-		ot = promote(x.Type)
+		ot = promote(old.t)
 	case r.isInt:
-		ot = arithConv(x.Type, r.t)
+		ot = arithConv(old.t, r.t)
 	default:
-		ot = promote(x.Type)
+		ot = promote(old.t)
 		if rt, ok := intType(n.AssignmentExpression.Type()); ok {
-			ot = arithConv(x.Type, rt)
+			ot = arithConv(old.t, rt)
 		} else if n.AssignmentExpression.Type() != nil && cc.IsFloatingPointType(n.AssignmentExpression.Type()) {
-			b.store(x, b.havocVal(x.Type, pos, "floating-point arithmetic not modelled: havoc"), pos)
-			return varVal(x)
+			return b.writePlace(p, b.havocVal(old.t, pos, "floating-point arithmetic not modelled: havoc"), pos)
 		}
 	}
-	res := b.arith(op, varVal(x), r, ot, pos)
-	b.store(x, res, pos)
-	return varVal(x)
+	res := b.arith(op, old, r, ot, pos)
+	return b.writePlace(p, res, pos)
 }
 
 // incDec translates ++ and -- (prefix: the value is the new one).
 func (b *builder) incDec(operand cc.ExpressionNode, delta int64, prefix, want bool, pos ir.Pos) value {
-	x, what := b.lvalue(operand)
-	if x == nil {
-		b.writeThrough(what, pos)
+	p := b.lplace(operand)
+	if p.what != "" {
+		b.diag(pos, ir.Warning, "write to %s not modelled (its reads are havoc)", p.what)
 		return opaque("value of an unmodelled object")
 	}
-	if b.ptrVars[x] {
-		b.storePtr(x, opaque("pointer arithmetic"), pos)
-		return opaque("pointer arithmetic")
+	old := b.readPlace(p, pos)
+	if old.ptr {
+		old = ptrVal(b.snapshot(asInteger(old), pos))
+		nv := b.writePlace(p, b.ptrArith("+", old, constVal(numeric.I(delta), tInt), operand.Type(), pos), pos)
+		if prefix {
+			return nv
+		}
+		return old
 	}
-	var old value
+	if !old.isInt {
+		b.writePlace(p, opaque(old.what), pos)
+		return opaque("value of an unmodelled object")
+	}
 	if !prefix && want {
-		old = b.snapshot(varVal(x), pos)
+		old = b.snapshot(old, pos)
 	}
-	res := b.arith("+", varVal(x), constVal(numeric.I(delta), tInt), arithConv(x.Type, tInt), pos)
-	b.store(x, res, pos)
+	res := b.arith("+", old, constVal(numeric.I(delta), tInt), arithConv(old.t, tInt), pos)
+	nv := b.writePlace(p, res, pos)
 	if prefix || !want {
-		return varVal(x)
+		return nv
 	}
 	return old
 }
@@ -323,6 +423,9 @@ func (b *builder) discard(n cc.ExpressionNode) {
 	}
 	if n.Pure() {
 		if _, ok := constValue(n); ok {
+			return
+		}
+		if _, ok := stringLit(n); ok {
 			return
 		}
 	}

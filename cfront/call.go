@@ -22,6 +22,13 @@ var (
 		"abort": true, "exit": true, "_exit": true, "_Exit": true, "quick_exit": true,
 		"__builtin_abort": true, "__builtin_exit": true, "__builtin_trap": true,
 	}
+	// pureFuncs write no memory a program can read back (output,
+	// string inspection, arithmetic): their result is havoc.
+	pureFuncs = map[string]bool{
+		"printf": true, "puts": true, "putchar": true, "fprintf": true, "fputs": true, "fputc": true,
+		"strlen": true, "strcmp": true, "strncmp": true, "memcmp": true, "abs": true, "labs": true,
+		"llabs": true, "rand": true, "time": false, "fflush": true, "perror": true, "__builtin_printf": true,
+	}
 	unsupportedFuncs = map[string]bool{
 		"pthread_create": true, "setjmp": true, "_setjmp": true, "__builtin_setjmp": true,
 		"sigsetjmp": true, "__sigsetjmp": true, "longjmp": true, "_longjmp": true, "siglongjmp": true,
@@ -127,6 +134,18 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 			b.discardAll(args[1:])
 		}
 		return v
+	case allocFuncs[name]:
+		return b.allocate(name, args, pos)
+	case name == "free" || name == "__builtin_free":
+		b.discardAll(args)
+		return opaque("void value")
+	case name == "realloc" || name == "__builtin_realloc":
+		b.discardAll(args)
+		b.unsupported(pos, "call of %s", name)
+		return b.resultOf(n, want, pos, "")
+	case pureFuncs[name]:
+		b.discardAll(args)
+		return b.resultOf(n, want, pos, "result of %s: havoc", name)
 	case unsupportedFuncs[name]:
 		b.discardAll(args)
 		b.unsupported(pos, "call of %s", name)
@@ -146,8 +165,8 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 		b.unsupported(b.pos(fnArg), "function pointer passed to external function %s", name)
 		return b.resultOf(n, want, pos, "")
 	}
-	b.diag(pos, ir.Warning, "call of undefined function %s: assumed to modify only objects reachable through pointers; result havoc", name)
-	b.havocAddrTaken(pos)
+	b.diag(pos, ir.Warning, "call of undefined function %s: every memory cell a pointer may reach is havocked; result havoc", name)
+	b.havocMemory(pos)
 	return b.resultOf(n, want, pos, "")
 }
 
@@ -190,6 +209,9 @@ func (b *builder) callDefined(n *cc.PostfixExpression, f *ir.Func, args []cc.Exp
 		tmp := b.temp(f.Ret.Type, pos)
 		op.Result = tmp
 		res = varVal(tmp)
+		if b.ptrVars[f.Ret] {
+			res = ptrVal(res)
+		}
 	} else {
 		res = opaque("result of " + f.Name)
 	}

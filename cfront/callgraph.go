@@ -159,3 +159,31 @@ func walkAST(n cc.Node, visit func(cc.Node)) {
 	}
 	walk(reflect.ValueOf(n))
 }
+
+// recursive returns the defined functions that lie on a cycle of the
+// call graph (calls and uses as values alike).
+func (g *callGraph) recursive() map[string]bool {
+	out := map[string]bool{}
+	for f := range g.refs {
+		seen := map[string]bool{}
+		var visit func(string) bool
+		visit = func(n string) bool {
+			for _, r := range g.refs[n] {
+				if r == f {
+					return true
+				}
+				if !seen[r] {
+					seen[r] = true
+					if visit(r) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		if visit(f) {
+			out[f] = true
+		}
+	}
+	return out
+}

@@ -67,6 +67,20 @@ func TestExecAgainstGCC(t *testing.T) {
 		"char *p = 0; if (a > 0) p = (char *)8; r = p ? 1 : 2; if (!p) r += 10;",
 		"void *p = (void *)(long)c; void *q = (void *)0; q = p; r = (p == q) + 2 * (q == 0) + 4 * ((long)q < 0);",
 		"int *p = (int *)(long)a, *q = (int *)(long)b; r = (p > q) + 2 * (p <= q) + 4 * (p == (int *)(long)a);",
+		// Memory (memory.go, place.go): arrays, structs, pointers into
+		// them, pointer arithmetic, copies, strings and malloc'd blocks.
+		"int x[4] = {a, 2, 3}; int i = c & 3; x[i] += 5; r = x[0] + x[1] * 10 + x[2] * 100 + x[3] * 1000;",
+		"struct { int f; unsigned g; short h[2]; } s = {a, b}; s.h[1] = c; s.f -= 1; r = s.f + s.g + s.h[0] + s.h[1];",
+		"int x = a; int *p = &x; *p += 1; (*p)++; r = x;",
+		"int v[5] = {1, 2, 3, 4, 5}; int *p = v + 1; p++; r = *p + p[1] + (p - v) * 100 + *(v + (c & 3));",
+		"struct S { int a; int b; } s = {a, c}; struct S *q = &s; q->b = q->a + 1; r = s.b + q->a;",
+		"int *m = malloc(3 * sizeof(int)); m[0] = a; m[1] = c; m[2] = m[0] + m[1]; r = m[2]; free(m);",
+		"struct T { int a; char b[2]; } s = {a, {1, 2}}, t; t = s; t.b[1] = c; r = t.a + t.b[0] + t.b[1] + s.b[1];",
+		"int v[3]; int *p = &v[0], *q = &v[2]; r = (p < q) + 2 * (q - p) + 8 * (p == &v[0]) + 16 * (p != 0);",
+		"int m[2][3] = {{1, 2, 3}, {4, 5, 6}}; int i = c & 1; m[i][i + 1] = a; r = m[i][2] + m[1][i] * 7 + m[0][1];",
+		"const char *s = \"hey\"; r = s[1] + s[a & 1] + (s[3] == 0);",
+		"struct P { int x; struct P *next; } n1 = {a, 0}, n2 = {c, &n1}; struct P *h = &n2; int s = 0; while (h) { s += h->x; h = h->next; } r = s;",
+		"unsigned char buf[4] = {0}; unsigned char *p = buf; for (int i = 0; i < 4; i++) *p++ = (unsigned char)(b + i); r = buf[0] + buf[3] * 256;",
 	}
 	snippet := func(e string) string {
 		if strings.Contains(e, ";") {
@@ -79,7 +93,7 @@ func TestExecAgainstGCC(t *testing.T) {
 	cs := []int64{0, -128, 127, -5}
 	dir := t.TempDir()
 	var csrc strings.Builder
-	csrc.WriteString("#include <stdio.h>\n")
+	csrc.WriteString("#include <stdio.h>\n#include <stdlib.h>\n")
 	csrc.WriteString("int main(void) {\n")
 	csrc.WriteString("  int as[] = {" + join(as) + "}; unsigned bs[] = {" + join(bs) + "u}; signed char cs[] = {" + join(cs) + "};\n")
 	for _, e := range exprs {
@@ -106,7 +120,8 @@ func TestExecAgainstGCC(t *testing.T) {
 	want := strings.Fields(string(out))
 	idx := 0
 	for _, e := range exprs {
-		prog := "extern int __VERIFIER_nondet_int(void); extern unsigned __VERIFIER_nondet_uint(void);\n" +
+		prog := "extern void *malloc(unsigned long); extern void free(void *);\n" +
+			"extern int __VERIFIER_nondet_int(void); extern unsigned __VERIFIER_nondet_uint(void);\n" +
 			"extern signed char __VERIFIER_nondet_char(void);\n" +
 			"int main(void) { int a = __VERIFIER_nondet_int(); unsigned b = __VERIFIER_nondet_uint();\n" +
 			"signed char c = __VERIFIER_nondet_char(); long long r; { " + snippet(e) + " } return 0; }\n"

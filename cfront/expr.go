@@ -344,7 +344,12 @@ func (b *builder) eval(n cc.ExpressionNode) value {
 			return b.stmtExpr(n.CompoundStatement)
 		case cc.PrimaryExpressionFloat:
 			return opaque("floating-point value")
-		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+		case cc.PrimaryExpressionString:
+			if o := b.stringObject(n); o != nil {
+				return ptrVal(value{e: o.addrConst(0), t: b.ptrT, isInt: true})
+			}
+			return opaque("string")
+		case cc.PrimaryExpressionLString:
 			return opaque("string")
 		case cc.PrimaryExpressionGeneric:
 			b.unsupported(pos, "_Generic selection")
@@ -413,11 +418,11 @@ func (b *builder) eval(n cc.ExpressionNode) value {
 		if n.Case != cc.CastExpressionCast {
 			return b.eval(n.UnaryExpression)
 		}
-		v := b.eval(n.CastExpression)
 		var to cc.Type
 		if n.TypeName != nil {
 			to = n.TypeName.Type()
 		}
+		v := b.evalFor(n.CastExpression, to)
 		if to == nil || to.Kind() == cc.Void {
 			return opaque("void value")
 		}
@@ -474,6 +479,9 @@ func (b *builder) ident(n *cc.PrimaryExpression) value {
 	}
 	name := n.Token.SrcStr()
 	if d != nil {
+		if o := b.objectOf(d); o != nil {
+			return b.placeValue(b.lplace(n), b.pos(n))
+		}
 		if v := b.lookup(d); v != nil {
 			return b.varValue(v)
 		}
@@ -514,9 +522,19 @@ func (b *builder) binary(n cc.ExpressionNode, op string, ln, rn cc.ExpressionNod
 	pos := b.pos(n)
 	l := b.eval(ln)
 	if !rn.Pure() {
-		l = b.protect(l, pos)
+		l = b.protectPtr(l, pos)
 	}
 	r := b.eval(rn)
+	if (op == "+" || op == "-") && (isPtrType(ln.Type()) || isPtrType(rn.Type())) {
+		if op == "-" && isPtrType(ln.Type()) && isPtrType(rn.Type()) {
+			return b.ptrDiff(l, r, ln.Type(), n.Type(), pos)
+		}
+		if isPtrType(rn.Type()) {
+			l, r = r, l // i + p
+			ln, rn = rn, ln
+		}
+		return b.ptrArith(op, l, r, ln.Type(), pos)
+	}
 	rt, ok := intType(n.Type())
 	if !ok {
 		return opaque("value of type " + typeStr(n.Type()))

@@ -20,6 +20,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
 )
 
 // ptrType returns the integer type that holds the addresses of the data
@@ -97,5 +98,84 @@ func asInteger(v value) value {
 	if v.ptr {
 		return value{e: v.e, t: v.t, isInt: true}
 	}
+	return v
+}
+
+// isPtrType reports whether t is a data pointer or an array (which
+// decays to one) type.
+func isPtrType(t cc.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind() {
+	case cc.Array:
+		return true
+	case cc.Ptr:
+		_, _, isFn := fnPtrType(t)
+		return !isFn
+	}
+	return false
+}
+
+// elemSize returns the size of the elements a pointer (or array) of
+// type t addresses; 1 for void (GNU arithmetic on void *).
+func elemSize(t cc.Type) int64 {
+	var et cc.Type
+	switch x := t.(type) {
+	case *cc.PointerType:
+		et = x.Elem()
+	case *cc.ArrayType:
+		et = x.Elem()
+	}
+	if et == nil || et.Kind() == cc.Void || et.Size() <= 0 {
+		return 1
+	}
+	return et.Size()
+}
+
+// ptrArith computes p op i (op + or -) for a pointer p of type pt and an
+// integer i: the address moves by i elements.
+func (b *builder) ptrArith(op string, p, i value, pt cc.Type, pos ir.Pos) value {
+	if !p.ptr || isFnPtr(p) {
+		return opaque("pointer arithmetic on " + p.whatOr("an unmodelled pointer"))
+	}
+	if !i.isInt {
+		return opaque("pointer arithmetic with " + i.whatOr("an unmodelled offset"))
+	}
+	i = b.normalize(b.convert(i, tLongLong, pos), pos)
+	d := i.e.Scale(numeric.I(elemSize(pt)))
+	if op == "-" {
+		d = d.Neg()
+	}
+	a := b.normalize(value{e: p.e.Add(d), t: b.ptrT, isInt: true}, pos)
+	return ptrVal(a)
+}
+
+// ptrDiff computes p - q for two pointers into one array: the difference
+// of the addresses divided by the element size, of type rt (ptrdiff_t).
+func (b *builder) ptrDiff(p, q value, pt, rt cc.Type, pos ir.Pos) value {
+	it, ok := intType(rt)
+	if !ok {
+		it = tLongLong
+	}
+	if !p.ptr || !q.ptr {
+		return b.havocVal(it, pos, "difference of unmodelled pointers: havoc")
+	}
+	diff := p.e.Sub(q.e)
+	es := elemSize(pt)
+	if es == 1 {
+		return b.normalize(value{e: diff, t: it, isInt: true}, pos)
+	}
+	return value{e: b.truncDiv(diff, numeric.I(es), it, pos), t: it, isInt: true}
+}
+
+// evalFor evaluates n as the value of an object of type target: an
+// allocation (malloc) takes target's pointee as the type of its block.
+func (b *builder) evalFor(n cc.ExpressionNode, target cc.Type) value {
+	if pt, ok := target.(*cc.PointerType); ok && b.isAllocCall(n) {
+		b.allocHint = pt.Elem()
+	}
+	v := b.eval(n)
+	b.allocHint = nil
 	return v
 }

@@ -43,6 +43,7 @@ func (t *translator) newBuilder(fd *cc.FunctionDefinition) *builder {
 	for _, v := range f.Formals {
 		b.names[v.Name] = 1
 	}
+	t.builders[f] = b
 	return b
 }
 
@@ -111,6 +112,7 @@ func (b *builder) local(name string, t ir.IntType, pos ir.Pos) *ir.Var {
 
 // body translates a function body and falls off into the exit.
 func (b *builder) body(fd *cc.FunctionDefinition) {
+	b.paramObjects(b.pos(fd.Declarator))
 	b.compound(fd.CompoundStatement)
 	pos := b.pos(fd.CompoundStatement)
 	if fd.CompoundStatement != nil {
@@ -366,8 +368,7 @@ func (b *builder) jumpStmt(s *cc.JumpStatement) {
 		op := &ir.Return{}
 		if s.ExpressionList != nil {
 			if b.f.Ret != nil {
-				v := b.eval(s.ExpressionList)
-				v = b.normalize(b.convert(v, b.f.Ret.Type, pos), pos)
+				v := b.argValue(b.f.Ret, b.evalFor(s.ExpressionList, b.retType()), pos)
 				op = &ir.Return{Value: v.e, HasValue: true}
 			} else {
 				b.discard(s.ExpressionList)
@@ -382,26 +383,30 @@ func (b *builder) jumpStmt(s *cc.JumpStatement) {
 func (b *builder) decl(d *cc.Declaration) {
 	eachObject(d, func(id *cc.InitDeclarator, dd *cc.Declarator) {
 		pos := b.pos(dd)
-		if dd.IsExtern() {
-			return // refers to a global, resolved by name
+		if dd.IsExtern() || dd.IsSynthetic() || dd.Name() == "__func__" {
+			return // refers to a global, resolved by name; or __func__
+		}
+		if b.needsObject(dd) {
+			b.localObject(id, dd, pos)
+			return
 		}
 		it, ok := intType(dd.Type())
 		if dd.IsStatic() {
 			if ok {
 				b.staticLocal(dd, id, it, pos)
+			} else if pt, isPtr := ptrType(dd.Type()); isPtr {
+				b.staticLocal(dd, id, pt, pos)
+				b.ptrVars[b.vars[dd]] = true
 			}
 			return
 		}
 		set := b.assignExpr
 		pt, isPtr := ptrType(dd.Type())
-		isPtr = isPtr && !ok && !dd.AddressTaken()
+		isPtr = isPtr && !ok
 		if isPtr {
 			it = pt // a pointer local held as its address (pointer.go)
-			set = func(x *ir.Var, n cc.ExpressionNode, pos ir.Pos) { b.storePtr(x, b.eval(n), pos) }
-		} else if !ok || dd.AddressTaken() {
-			if ok {
-				b.diag(pos, ir.Warning, "address of %s is taken: not modelled, its reads are havoc", dd.Name())
-			}
+			set = func(x *ir.Var, n cc.ExpressionNode, pos ir.Pos) { b.storePtr(x, b.evalFor(n, dd.Type()), pos) }
+		} else if !ok {
 			if id.Initializer != nil {
 				b.initEffects(id.Initializer)
 			}
@@ -429,6 +434,62 @@ func (b *builder) decl(d *cc.Declaration) {
 			b.emit(&ir.Havoc{Var: v, Range: it.Range()}, pos)
 		}
 	})
+}
+
+// localObject creates the object of a block-scope variable that lives in
+// memory and initialises it: a static one once, at the start of main;
+// an automatic one at each execution of the declaration. The cells of
+// an object of a recursive function are locals of it (each activation
+// has its own); its address may not be taken.
+func (b *builder) localObject(id *cc.InitDeclarator, dd *cc.Declarator, pos ir.Pos) {
+	q := dd.Name()
+	if n := b.names[q]; n > 0 {
+		q = q + "." + itoa(n)
+	}
+	b.names[dd.Name()]++
+	name := b.f.Name + "." + q
+	if dd.IsStatic() {
+		o := b.newObject(name, dd.Type(), 0, nil, pos)
+		b.objOf[dd] = o
+		b.objInits = append(b.objInits, objInit{o: o, in: id.Initializer})
+		return
+	}
+	var owner *ir.Func
+	if b.recursive[b.f.Name] {
+		owner = b.f
+		if dd.AddressTaken() {
+			b.objOf[dd] = b.newObject(name, dd.Type(), 0, owner, pos)
+			b.unsupported(pos, "address of %s, a local of the recursive function %s, is taken", dd.Name(), b.f.Name)
+			return
+		}
+	}
+	o := b.newObject(name, dd.Type(), 0, owner, pos)
+	b.objOf[dd] = o
+	b.initObject(objPlace(o), id.Initializer, false, pos)
+}
+
+// paramObjects gives each parameter that lives in memory its object at
+// the start of the body: the formal's value, or for an aggregate passed
+// by value (not modelled) arbitrary cells.
+func (b *builder) paramObjects(pos ir.Pos) {
+	for _, pd := range b.paramObjs[b.f] {
+		var owner *ir.Func
+		if b.recursive[b.f.Name] {
+			owner = b.f
+		}
+		o := b.newObject(b.f.Name+"."+pd.Name(), pd.Type(), 0, owner, pos)
+		b.objOf[pd] = o
+		if owner != nil && pd.AddressTaken() {
+			b.unsupported(pos, "address of parameter %s of the recursive function %s is taken", pd.Name(), b.f.Name)
+			return
+		}
+		if v := b.paramFormal[pd]; v != nil {
+			b.writePlace(objPlace(o), b.varValue(v), pos)
+			continue
+		}
+		b.diag(pos, ir.Warning, "parameter %s of aggregate type passed by value not modelled: its cells are havoc", pd.Name())
+		b.initObject(objPlace(o), nil, false, pos)
+	}
 }
 
 // staticLocal models a static local scalar as a global named func.x,
@@ -491,4 +552,14 @@ func itoa(i int) string {
 		buf[n] = '-'
 	}
 	return string(buf[n:])
+}
+
+// retType returns the C result type of the function being translated.
+func (b *builder) retType() cc.Type {
+	if fd := b.fdefs[b.f.Name]; fd != nil {
+		if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
+			return ft.Result()
+		}
+	}
+	return nil
 }

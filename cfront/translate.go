@@ -36,6 +36,41 @@ type translator struct {
 	lastPos  ir.Pos
 	cg       *callGraph             // callgraph.go
 	fnAddr   map[string]numeric.Int // addresses of functions (fptr.go)
+	// The memory model (memory.go, place.go).
+	mem        *memory
+	objOf      map[*cc.Declarator]*object
+	cellOf     map[*ir.Var]*cell
+	pending    []*access
+	recursive  map[string]bool // functions on a call-graph cycle
+	builders   map[*ir.Func]*builder
+	objInits   []objInit // initialisation of global objects, in order
+	globalObjs map[string]*object
+	// paramObjs are the parameters that live in memory, per function;
+	// paramFormal the formal holding such a parameter's value.
+	paramObjs   map[*ir.Func][]*cc.Declarator
+	paramFormal map[*cc.Declarator]*ir.Var
+	// ptrT is the integer type of data addresses (the ABI's pointer
+	// width); allocHint the pointee type an allocation being evaluated
+	// is for (evalFor).
+	ptrT      ir.IntType
+	allocHint cc.Type
+	nstrings  int
+	// allocCounters count the allocations of summary sites (alloc.go).
+	allocCounters []*ir.Var
+	strObjs       map[*cc.PrimaryExpression]*object
+	memChecks     map[*ir.Loc]bool // unsupported locations of memory accesses (place.go)
+	pts           *pointsTo        // pointsto.go
+	// unmatchedReads are the locations where a read hits no cell (it
+	// havocs); a warning for those that survive.
+	unmatchedReads map[*ir.Loc]string
+}
+
+// objInit is a global object and its initializer (nil: zero).
+type objInit struct {
+	o     *object
+	in    *cc.Initializer
+	str   string // a string literal's bytes (isStr)
+	isStr bool
 }
 
 // globalInit is the initial value of a global: a constant, or a havoc
@@ -44,24 +79,40 @@ type globalInit struct {
 	v      *ir.Var
 	val    numeric.Int
 	havoc  bool
-	extern bool   // declared extern and never defined here
-	fn     string // a function pointer initialised to this function's address
+	extern bool              // declared extern and never defined here
+	fn     string            // a function pointer initialised to this function's address
+	expr   cc.ExpressionNode // a pointer initialised to this address constant
 	pos    ir.Pos
 }
 
 func newTranslator(file string, ast *cc.AST) *translator {
-	return &translator{
-		file:     file,
-		ast:      ast,
-		prog:     ir.NewProgram(file, "c"),
-		vars:     map[*cc.Declarator]*ir.Var{},
-		ptrVars:  map[*ir.Var]bool{},
-		globals:  map[string]*ir.Var{},
-		funcs:    map[string]*ir.Func{},
-		params:   map[*ir.Func][]*ir.Var{},
-		fdefs:    map[string]*cc.FunctionDefinition{},
-		diagSeen: map[string]bool{},
+	t := &translator{
+		file:           file,
+		ast:            ast,
+		prog:           ir.NewProgram(file, "c"),
+		vars:           map[*cc.Declarator]*ir.Var{},
+		ptrVars:        map[*ir.Var]bool{},
+		globals:        map[string]*ir.Var{},
+		funcs:          map[string]*ir.Func{},
+		params:         map[*ir.Func][]*ir.Var{},
+		fdefs:          map[string]*cc.FunctionDefinition{},
+		diagSeen:       map[string]bool{},
+		mem:            newMemory(),
+		objOf:          map[*cc.Declarator]*object{},
+		cellOf:         map[*ir.Var]*cell{},
+		builders:       map[*ir.Func]*builder{},
+		globalObjs:     map[string]*object{},
+		strObjs:        map[*cc.PrimaryExpression]*object{},
+		memChecks:      map[*ir.Loc]bool{},
+		unmatchedReads: map[*ir.Loc]string{},
+		paramObjs:      map[*ir.Func][]*cc.Declarator{},
+		paramFormal:    map[*cc.Declarator]*ir.Var{},
+		ptrT:           ir.IntType{Name: "pointer", Bits: 64},
 	}
+	if ast != nil && ast.PVoid != nil && ast.PVoid.Size() > 0 {
+		t.ptrT.Bits = int(ast.PVoid.Size()) * 8
+	}
+	return t
 }
 
 // pos converts a cc position.
@@ -141,6 +192,7 @@ func (t *translator) translate() (*ir.Program, error) {
 		}
 	}
 	defs = kept
+	t.recursive = t.cg.recursive()
 	// Function shells first, so that calls can refer to any of them.
 	for _, fd := range defs {
 		t.shell(fd)
@@ -159,13 +211,24 @@ func (t *translator) translate() (*ir.Program, error) {
 		b.body(fd)
 	}
 	t.initGlobals(t.funcs["main"], mainStart)
+	t.lowerAccesses()
 	for _, f := range t.prog.Funcs {
 		compact(f)
 		f.MarkLoopHeads()
 	}
+	for _, f := range t.prog.Funcs {
+		for _, l := range f.Locs {
+			if msg, ok := t.unmatchedReads[l]; ok {
+				t.diag(l.Pos, ir.Warning, "%s: a read there is havoc", msg)
+			}
+		}
+	}
 	// The diagnostics of the unsupported locations that survived (a
 	// construct in dead code is no concern) join the program's list.
 	for _, l := range t.prog.UnsupportedLocs() {
+		if t.memChecks[l] {
+			continue
+		}
 		d := *l.Unsupported
 		key := fmt.Sprintf("%s|local|%s", d.Pos, d.Msg)
 		if !t.diagSeen[key] {
@@ -180,10 +243,14 @@ func (t *translator) translate() (*ir.Program, error) {
 // and an initial value; other declarations need nothing.
 func (t *translator) fileDecl(d *cc.Declaration) {
 	eachObject(d, func(id *cc.InitDeclarator, dd *cc.Declarator) {
+		if t.needsObject(dd) {
+			t.globalObject(id, dd)
+			return
+		}
 		it, ok := intType(dd.Type())
-		fp, _, isFnPtr := fnPtrType(dd.Type())
-		if !ok && isFnPtr && !dd.AddressTaken() {
-			it, ok = fp, true // a function pointer held as an address (fptr.go)
+		pt, isPtr := ptrType(dd.Type())
+		if !ok && isPtr {
+			it, ok = pt, true // a pointer held as an address (pointer.go, fptr.go)
 		}
 		if !ok {
 			return // not modelled: its reads are havoc
@@ -197,11 +264,8 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 			t.inits = append(t.inits, globalInit{v: v, havoc: true, extern: true, pos: pos})
 		}
 		t.vars[dd] = v
-		if it.Name == fnPtrName {
+		if isPtr {
 			t.ptrVars[v] = true
-		}
-		if dd.AddressTaken() {
-			t.markAddrTaken(v)
 		}
 		if dd.IsExtern() && id.Initializer == nil {
 			return // a declaration; a definition may follow
@@ -212,20 +276,9 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 		gi.pos = pos
 		if id.Initializer != nil {
 			c, ok := constInit(id.Initializer)
-			if !ok && it.Name == fnPtrName {
-				c, ok = numeric.I(0), false
+			if !ok && isPtr {
 				if in := scalarInit(id.Initializer); in != nil {
-					if p, isP := strip(in).(*cc.PrimaryExpression); isP {
-						if name, isF := t.funcDesignator(p); isF {
-							gi.fn, ok = name, true
-						}
-					} else if u, isU := strip(in).(*cc.UnaryExpression); isU && u.Case == cc.UnaryExpressionAddrof {
-						if p, isP := strip(u.CastExpression).(*cc.PrimaryExpression); isP {
-							if name, isF := t.funcDesignator(p); isF {
-								gi.fn, ok = name, true
-							}
-						}
-					}
+					gi.expr, ok = in, true // an address constant, evaluated in main
 				}
 			}
 			if !ok {
@@ -236,6 +289,40 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 			}
 		}
 	})
+}
+
+// needsObject reports whether the variable dd lives in memory: an
+// aggregate, or a scalar whose address is taken.
+func (t *translator) needsObject(dd *cc.Declarator) bool {
+	typ := dd.Type()
+	if typ == nil || typ.Kind() == cc.Function {
+		return false
+	}
+	return isAggregate(typ) || dd.AddressTaken()
+}
+
+// globalObject makes (or finds, for a repeated declaration) the object of
+// a file-scope variable and records its initializer.
+func (t *translator) globalObject(id *cc.InitDeclarator, dd *cc.Declarator) {
+	name := dd.Name()
+	o := t.globalObjs[name]
+	if o == nil || (o.typ != nil && o.typ.Size() <= 0 && dd.Type().Size() > 0) {
+		o = t.newObject(name, dd.Type(), 0, nil, t.pos(dd))
+		t.globalObjs[name] = o
+	}
+	t.objOf[dd] = o
+	if dd.IsExtern() && id.Initializer == nil {
+		return
+	}
+	for i := range t.objInits {
+		if t.objInits[i].o == o {
+			if id.Initializer != nil {
+				t.objInits[i].in = id.Initializer
+			}
+			return
+		}
+	}
+	t.objInits = append(t.objInits, objInit{o: o, in: id.Initializer})
 }
 
 func (t *translator) initOf(v *ir.Var) *globalInit {
@@ -329,21 +416,35 @@ func (t *translator) shell(fd *cc.FunctionDefinition) {
 		}
 		pd := p.Declarator
 		it, ok := intType(p.Type())
-		fp, _, isFnPtr := fnPtrType(p.Type())
-		if !ok && isFnPtr {
-			it, ok = fp, true // a function pointer held as an address (fptr.go)
+		pt, isPtr := ptrType(p.Type())
+		if !ok && isPtr {
+			it, ok = pt, true // a pointer held as an address (pointer.go, fptr.go)
 		}
 		name := p.Name()
-		if pd == nil || !ok || pd.AddressTaken() || name == "" || names[name] {
-			// Unmodelled (reads are havoc), or unnamed (never read): the
-			// argument is evaluated for its side effects only.
-			params = append(params, nil)
+		if pd == nil || name == "" || names[name] {
+			params = append(params, nil) // unnamed: never read
+			continue
+		}
+		if t.needsObject(pd) {
+			// Lives in memory (body start copies the formal into it, or
+			// havocs an aggregate passed by value).
+			t.paramObjs[f] = append(t.paramObjs[f], pd)
+			if !ok {
+				params = append(params, nil)
+				continue
+			}
+		} else if !ok {
+			params = append(params, nil) // not modelled: reads are havoc
 			continue
 		}
 		names[name] = true
 		v := f.NewFormal(name, it, t.pos(pd))
-		t.vars[pd] = v
-		if isFnPtr && it.Name == fnPtrName {
+		if t.needsObject(pd) {
+			t.paramFormal[pd] = v
+		} else {
+			t.vars[pd] = v
+		}
+		if isPtr {
 			t.ptrVars[v] = true
 		}
 		params = append(params, v)
@@ -351,13 +452,16 @@ func (t *translator) shell(fd *cc.FunctionDefinition) {
 	t.params[f] = params
 	if it, ok := intType(ft.Result()); ok {
 		f.NewRet(it, pos)
+	} else if pt, ok := ptrType(ft.Result()); ok {
+		t.ptrVars[f.NewRet(pt, pos)] = true
 	}
 }
 
 // initGlobals puts the initialisation of globals at the start of main:
-// entry -> g1 := c1 -> ... -> start.
+// entry -> g1 := c1 -> ... -> objects -> start.
 func (t *translator) initGlobals(main *ir.Func, start *ir.Loc) {
-	cur := main.Entry
+	b := t.builders[main]
+	b.cur = main.Entry
 	inits := append([]globalInit(nil), t.inits...)
 	sort.SliceStable(inits, func(i, j int) bool { return inits[i].v.ID < inits[j].v.ID })
 	for _, gi := range inits {
@@ -365,18 +469,39 @@ func (t *translator) initGlobals(main *ir.Func, start *ir.Loc) {
 			a, ok := t.fnAddr[gi.fn]
 			gi.val, gi.havoc = a, !ok
 		}
-		next := main.NewLoc(ir.Normal, gi.pos)
-		if gi.havoc {
+		switch {
+		case gi.havoc:
 			if gi.extern {
 				t.diag(gi.pos, ir.Warning, "extern variable %s has no definition here: havoc", gi.v.Name)
 			}
-			main.AddEdge(cur, next, &ir.Havoc{Var: gi.v, Range: gi.v.Type.Range()}, gi.pos)
-		} else {
-			main.AddEdge(cur, next, ir.NewAssign(gi.v, numeric.ConstInt(gi.val)), gi.pos)
+			b.emit(&ir.Havoc{Var: gi.v, Range: gi.v.Type.Range()}, gi.pos)
+		case gi.expr != nil:
+			b.storePtr(gi.v, b.eval(gi.expr), gi.pos)
+		default:
+			b.emit(ir.NewAssign(gi.v, numeric.ConstInt(gi.val)), gi.pos)
 		}
-		cur = next
 	}
-	main.AddEdge(cur, start, &ir.Skip{}, main.Pos)
+	for _, c := range t.allocCounters {
+		b.emit(ir.NewAssign(c, numeric.Const(0)), main.Pos)
+	}
+	inited := map[*object]bool{}
+	for _, oi := range t.objInits {
+		inited[oi.o] = true
+		if oi.isStr {
+			for i, c := range oi.o.cells {
+				b.emit(ir.NewAssign(c.v, numeric.ConstInt(wrapConst(numeric.I(int64(oi.str[i])), c.t))), oi.o.pos)
+			}
+			continue
+		}
+		b.initObject(objPlace(oi.o), oi.in, true, oi.o.pos)
+	}
+	for _, name := range sortedKeys(t.globalObjs) {
+		if o := t.globalObjs[name]; !inited[o] {
+			t.diag(o.pos, ir.Warning, "extern variable %s has no definition here: havoc", name)
+			b.initObject(objPlace(o), nil, false, o.pos)
+		}
+	}
+	b.goTo(start, main.Pos)
 }
 
 // compact removes the locations that are unreachable from f's entry (code
@@ -417,4 +542,13 @@ func compact(f *ir.Func) {
 		e.ID = i
 	}
 	f.Locs, f.Edges = locs, edges
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

@@ -1,0 +1,150 @@
+// This file models allocation: malloc, calloc, alloca and their builtin
+// forms create an object per allocation site, free is a no-op (a use
+// after free is undefined; numpred does not check memory safety), and
+// realloc is unsupported.
+//
+// Allocation is assumed to succeed: gcc's malloc does for the sizes such
+// programs ask, so a counterexample stays replayable; a program whose
+// property depends on malloc returning null is analysed as if it never
+// did (a documented assumption, as in SV-COMP's ReachSafety).
+//
+// The block's type is the pointee of the pointer it is converted to (a
+// cast, an assignment, an initialiser: evalFor); its size the argument,
+// when constant: a block of k elements of that type is an array of k.
+// A site in main's straight-line code (no loop, no label a goto can
+// return to) runs at most once and is an ordinary object; any other site
+// is a summary: allocation k gets address base + k*stride (distinct, as
+// in C) and its cells are a summary region (reads havoc, writes dropped).
+
+package cfront
+
+import (
+	"fmt"
+
+	"modernc.org/cc/v4"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+)
+
+var allocFuncs = map[string]bool{
+	"malloc": true, "calloc": true, "alloca": true, "__builtin_alloca": true,
+	"__builtin_malloc": true, "__builtin_calloc": true, "valloc": true,
+}
+
+// isAllocCall reports whether n (through casts and parentheses) calls an
+// allocation function.
+func (b *builder) isAllocCall(n cc.ExpressionNode) bool {
+	for {
+		switch x := strip(n).(type) {
+		case *cc.CastExpression:
+			if x.Case == cc.CastExpressionCast {
+				n = x.CastExpression
+				continue
+			}
+			n = x.UnaryExpression
+			continue
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionPostfix {
+				n = x.PostfixExpression
+				continue
+			}
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionCall {
+				name := b.calleeName(x)
+				return allocFuncs[name] && b.fdefs[name] == nil
+			}
+			if x.Case == cc.PostfixExpressionPrimary {
+				n = x.PrimaryExpression
+				continue
+			}
+		}
+		return false
+	}
+}
+
+// allocate translates a call of an allocation function name with
+// arguments args and returns the block's address.
+func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) value {
+	elem := b.allocHint
+	b.allocHint = nil
+	var sizeV value
+	switch {
+	case name == "calloc" || name == "__builtin_calloc":
+		if len(args) != 2 {
+			b.discardAll(args)
+			b.unsupported(pos, "call of %s with %d arguments", name, len(args))
+			return opaque("allocation")
+		}
+		n := b.normalize(b.convert(b.eval(args[0]), tULongLong, pos), pos)
+		s := b.normalize(b.convert(b.eval(args[1]), tULongLong, pos), pos)
+		if n.e.IsConst() && s.e.IsConst() {
+			sizeV = constVal(n.e.Constant().Mul(s.e.Constant()), tULongLong)
+		} else {
+			sizeV = opaque("size")
+		}
+	default:
+		if len(args) != 1 {
+			b.discardAll(args)
+			b.unsupported(pos, "call of %s with %d arguments", name, len(args))
+			return opaque("allocation")
+		}
+		sizeV = b.normalize(b.convert(b.eval(args[0]), tULongLong, pos), pos)
+	}
+	size := int64(-1)
+	if sizeV.isInt && sizeV.e.IsConst() {
+		if k, ok := sizeV.e.Constant().Int64(); ok && k >= 0 && k <= unboundedBytes {
+			size = k
+		}
+	}
+	var typ cc.Type
+	count := int64(0)
+	if elem != nil && elem.Kind() != cc.Void && elem.Size() > 0 && !elem.IsIncomplete() {
+		es := elem.Size()
+		switch {
+		case size == es:
+			typ = elem
+		case size > es && size%es == 0 && size/es <= maxExpand:
+			typ, count = elem, size/es
+		}
+	}
+	once := b.f == b.prog.Main && b.loopDepth == 0 && !b.sawLabel
+	label := fmt.Sprintf("%s@%d:%d", name, pos.Line, pos.Col)
+	if once && typ != nil {
+		o := b.newObject(label, typ, count, nil, pos)
+		if name == "calloc" || name == "__builtin_calloc" {
+			b.initObject(objPlace(o), nil, true, pos)
+		} else {
+			b.initObject(objPlace(o), nil, false, pos)
+		}
+		return ptrVal(value{e: o.addrConst(0), t: b.ptrT, isInt: true})
+	}
+	// A summary site: distinct addresses from a counter, summarised
+	// contents.
+	stride := size
+	if stride <= 0 {
+		stride = unboundedBytes
+	}
+	stride = (stride + 16 + 15) / 16 * 16
+	o := &object{name: label, typ: typ, size: stride, subs: map[string][]int64{}, stride: stride, pos: pos}
+	r := &region{off: 0, count: -1, elemSize: 1, keys: map[string]bool{}}
+	if elem != nil && elem.Size() > 0 {
+		r.elem, r.elemSize = elem, elem.Size()
+		collectKeys(elem, r.keys)
+	}
+	o.regions = []*region{r}
+	o.base = b.mem.alloc(stride * summaryInstances)
+	o.counter = b.prog.NewGlobal(label+"#count", ir.IntType{Name: "allocation count", Bits: 32, Signed: true}, pos)
+	b.mem.objs = append(b.mem.objs, o)
+	b.allocCounters = append(b.allocCounters, o.counter)
+	k := ir.VarExpr(o.counter)
+	ok := b.newLoc(pos)
+	b.branch(ir.NewAtom(numeric.Lt(k, numeric.Const(summaryInstances))), ok,
+		b.f.NewUnsupportedLoc(pos, fmt.Sprintf("allocation site %s ran more than %d times", label, summaryInstances)), pos)
+	b.cur = ok
+	addr := b.temp(b.ptrT, pos)
+	b.emit(ir.NewAssign(addr, k.Scale(numeric.I(stride)).AddConst(o.base)), pos)
+	b.emit(ir.NewAssign(o.counter, k.AddConst(numeric.I(1))), pos)
+	b.diag(pos, ir.Warning, "allocation site %s may run more than once: its blocks are summarised (reads havoc, writes dropped)", label)
+	return ptrVal(varVal(addr))
+}
