@@ -216,6 +216,12 @@ func HarnessSource(progs []*Program, inputs [][][]int64, timeout time.Duration) 
 // Run compiles the programs into one binary and runs each on its input
 // vectors: the result's [i][j] is program i on inputs[i][j].
 //
+// The sanitizer checks array bounds too, strictly (bounds-strict: also
+// the bounds of an array that ends a struct, which plain bounds takes
+// for a flexible array), so that an index out of range, which the
+// generator never makes but a reduction may (a loop's bound replaced),
+// ends a run as undefined instead of reading a neighbour.
+//
 // The binary is built with -ftrapv besides the sanitizer: gcc's front
 // end folds some expressions using the fact that signed overflow is
 // undefined before the sanitizer instruments them ((2147483646 + p) >= 0
@@ -251,7 +257,7 @@ func (h *Harness) Run(ctx context.Context, progs []*Program, inputs [][][]int64)
 	if err := f.Close(); err != nil {
 		return nil, err
 	}
-	args := append([]string{"-O0", "-w", "-fsanitize=undefined", "-fsanitize-undefined-trap-on-error",
+	args := append([]string{"-O0", "-w", "-fsanitize=undefined,bounds-strict", "-fsanitize-undefined-trap-on-error",
 		"-ftrapv", "-o", bin, src}, h.Flags...)
 	if out, err := exec.CommandContext(ctx, h.gcc(), args...).CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("cgen: gcc failed: %v\n%s", err, firstLines(string(out), 30))

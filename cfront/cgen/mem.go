@@ -372,7 +372,7 @@ func (g *gen) ptrCands(T *MType, mode ptrMode, d int) []ptrCand {
 			}
 		}
 	}
-	if mode == ptrAny {
+	if mode == ptrAny && d > 0 {
 		for _, f := range g.p.Funcs {
 			if f.RetPtr != nil && match(f.RetPtr) && g.mult*f.cost <= maxCost && g.f != nil && g.chance(50) {
 				cs = append(cs, ptrCand{func() Expr {
@@ -474,7 +474,7 @@ func (g *gen) lvalue(want func(*MType) bool, d int) Expr {
 		}
 	}
 	for _, f := range g.p.Funcs {
-		if f.RetPtr != nil && f.RetShape.After >= 1 && contains(f.RetPtr, want) && g.mult*f.cost <= maxCost && g.chance(15) {
+		if d > 0 && f.RetPtr != nil && f.RetShape.After >= 1 && contains(f.RetPtr, want) && g.mult*f.cost <= maxCost && g.chance(15) {
 			roots = append(roots, root{func() Expr {
 				if c := g.callOf(f, d-1, nil); c != nil {
 					return g.derefOf(c, Shape{After: 1}, d)
