@@ -19,6 +19,24 @@ type Var struct {
 	ReadOnly bool
 	// Init is the initial value of a global (nil: 0).
 	Init *big.Int
+
+	// Memory (Config.Memory; see mem.go). Mem is the type of an array
+	// or struct variable (nil for a scalar or a pointer). Ptr is the type
+	// a pointer variable points to (an integer or a struct; nil if the
+	// variable is not a pointer), and Shape bounds the cells around it
+	// that may be accessed through it. Addr marks a scalar whose address
+	// may be taken. AInit initialises a global array or struct (nil:
+	// zero), PInit a global pointer (nil: null).
+	Mem   *MType
+	Ptr   *MType
+	Shape Shape
+	Addr  bool
+	AInit *InitList
+	PInit Expr
+	// depth is the block depth of the declaration (0 global, 1
+	// parameter, 2 a function's top block, more in nested blocks); life,
+	// for a pointer, the greatest depth of an object it may point to.
+	depth, life int
 }
 
 // input is the pseudo-variable that every nondet call reads and writes:
@@ -42,6 +60,11 @@ type Func struct {
 	// does not call itself).
 	Depth *Var
 	Body  *Block
+	// RetPtr, if set, makes f return a pointer to RetPtr (one of its
+	// pointer parameters, moved within its shape, or a global's address)
+	// whose shape covers RetShape.
+	RetPtr   *MType
+	RetShape Shape
 	// reads and writes are the globals (and input) the function and its
 	// callees may read and write; see seq.go.
 	reads, writes varSet
@@ -53,6 +76,7 @@ type Func struct {
 // callers) and main, last.
 type Program struct {
 	Model   Model
+	Structs []*Struct
 	Globals []*Var
 	Funcs   []*Func
 }

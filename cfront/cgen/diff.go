@@ -41,8 +41,8 @@ func describe(m *Mismatch) string {
 		return ""
 	}
 	var names []string
-	for _, g := range m.Program.Globals {
-		names = append(names, g.Name)
+	for _, c := range m.Program.Cells() {
+		names = append(names, c.Path)
 	}
 	return fmt.Sprintf("globals %v: gcc %s, IR %s", names, m.GCC, m.IR)
 }

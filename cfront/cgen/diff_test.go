@@ -13,6 +13,7 @@ var (
 	diffN     = flag.Int("cgen.n", 300, "programs compared by TestDifferential")
 	diffSeed  = flag.Uint64("cgen.seed", 1, "seed of TestDifferential")
 	diffStart = flag.Int("cgen.start", 0, "first program of TestDifferential")
+	diffMem   = flag.Bool("cgen.memory", false, "TestDifferential: programs with arrays, structs, pointers and malloc'd blocks (cgen.MemoryConfig; LP64 programs only)")
 )
 
 // TestDifferential compares cfront + ir/exec with gcc on generated
@@ -29,11 +30,16 @@ func TestDifferential(t *testing.T) {
 		n = min(n, 100)
 	}
 	start := time.Now()
-	st, _, err := cgen.Fuzz(context.Background(), h, cgen.FuzzOptions{Seed: *diffSeed, Start: *diffStart, N: n,
+	o := cgen.FuzzOptions{Seed: *diffSeed, Start: *diffStart, N: n,
 		Progress: func(s cgen.Stats) { t.Logf("%v (%v)", s, time.Since(start).Round(time.Second)) },
 		OnMismatch: func(m *cgen.Mismatch) {
 			t.Errorf("%v\nreduced:\n%v", m, h.Reduce(context.Background(), m, 2*time.Minute))
-		}})
+		}}
+	if *diffMem {
+		// Memory constructs are generated under LP64 only.
+		o.Config, o.Models = cgen.MemoryConfig, []cgen.Model{cgen.LP64}
+	}
+	st, _, err := cgen.Fuzz(context.Background(), h, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,53 @@
 // functions copy an earlier one's signature for that); the selector c
 // only reads variables and is sequenced like an argument.
 //
+// # Memory
+//
+// With Config.Memory (MemoryConfig; TaskOptions.Memory for tasks; LP64
+// programs only, since the ILP32 renaming cannot change the width of a
+// pointer), programs also have (see mem.go): struct types with integer
+// fields, small array fields and fields of earlier struct types;
+// global and local arrays of 1 to 8 integers, 2-D arrays (int m[3][2]),
+// arrays of structs and structs, with full or partial initialiser lists
+// (locals always have one, so every cell is initialised); scalars whose
+// address is taken; reads, writes, compound assignments, ++ and -- of
+// a[i], m[i][j], s.f, s.in.x, s.arr[i], t[i].f, *p, p[i], *(p + k),
+// p->f and (*q).f; struct assignment; pointers to scalars, cells,
+// fields, structs and array elements (&x, &a[i], &s.f, &t[1], a decayed,
+// a + k), assigned to pointer variables (local and global) and passed
+// to pointer parameters (void f(int *p) ... f(&x), f(a), f(&s.f));
+// functions returning a pointer (a parameter moved within its bounds,
+// or a global's address); pointer arithmetic within an array (p + k,
+// p - k, q++ in a loop over an array, p - q, p < q and the other
+// relations within one array, p == q, p != q, p != 0); loops over an
+// array by index (for (int i = 0; i < N; i++) a[i] = e) and by pointer
+// (for (int *q = a; q != a + N; q++) *q = e); and, in main, blocks
+// from malloc (int *m = malloc(N * sizeof(int)), struct S *h =
+// malloc(sizeof(struct S))), filled cell by cell before anything else
+// runs and freed before main returns. No address is ever observed: no
+// pointer is converted to an integer or printed, and pointers compared
+// for equality point into objects.
+//
+// Every access is in bounds and every pointer dereferenced is live, by
+// construction: an index is a constant, a reduced expression ((e & 3),
+// (unsigned)e % 5u) or the counter of a loop bounded by the array's
+// length; every pointer has a shape (how many cells before and after
+// it may be accessed) that every value assigned to it covers; a pointer
+// declared in a block only ever points to objects of that block or
+// enclosing ones, and pointer parameters are never assigned. Memory is
+// one variable for the sequencing check. gcc's sanitizer checks array
+// bounds it knows (-fsanitize=undefined includes bounds), and
+// TestMemoryASan builds programs with -fsanitize=address to check the
+// rest.
+//
+// The differential test then observes, besides the scalar globals,
+// every integer cell of every global array and struct, named by its C
+// access path: g[1], s.f, s.in.x, s.arr[1], t[2].f, m[1][0]
+// (Program.Cells). The IR must have a global variable of that name; a
+// missing one is reported as a mismatch ("global g[0] missing from the
+// IR"). TestDifferential generates memory programs with -cgen.memory
+// (make fuzz-cfront-mem), TestSoundness with -sound.memory.
+//
 // Every program is free of undefined behaviour by construction where that
 // is cheap: every loop is bounded by a counter only its own clauses
 // change (and continue always reaches the counter's increment),
@@ -58,7 +105,8 @@
 // Harness.Reduce shrinks it first by single edits that keep it
 // mismatching (deleting functions, halves of statement lists,
 // statements, declarations and globals; replacing expressions by an
-// operand or 0).
+// operand or 0, an index by the least of its range; never an lvalue, a
+// pointer, nor the filling of a malloc'd block).
 //
 // Fuzz runs a campaign of generated programs in batches; program i of a
 // seed depends only on (seed, i) (FuzzOptions.Program), so a reported

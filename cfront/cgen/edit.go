@@ -9,7 +9,7 @@ import "math/big"
 // clone returns a deep copy of p (variables are shared: edits never
 // change them).
 func clone(p *Program) *Program {
-	q := &Program{Model: p.Model, Globals: append([]*Var(nil), p.Globals...)}
+	q := &Program{Model: p.Model, Structs: p.Structs, Globals: append([]*Var(nil), p.Globals...)}
 	fmap := map[*Func]*Func{}
 	for _, f := range p.Funcs {
 		nf := *f
@@ -25,6 +25,13 @@ func clone(p *Program) *Program {
 }
 
 type copier struct{ fmap map[*Func]*Func }
+
+func (c *copier) mapFunc(f *Func) *Func {
+	if g, ok := c.fmap[f]; ok {
+		return g
+	}
+	return f
+}
 
 func (c *copier) block(b *Block) *Block {
 	if b == nil {
@@ -79,7 +86,9 @@ func (c *copier) stmt(s Stmt) Stmt {
 		return &Check{X: c.expr(s.X), Op: s.Op, K: s.K, Probe: s.Probe}
 	case *Nested:
 		return &Nested{B: c.block(s.B)}
-	case *Break, *Continue, *ReachError:
+	case *Fill:
+		return &Fill{V: s.V, Stmts: c.stmts(s.Stmts)}
+	case *Break, *Continue, *ReachError, *Free:
 		return s
 	case *Goto:
 		return &Goto{Label: s.Label}
@@ -88,6 +97,9 @@ func (c *copier) stmt(s Stmt) Stmt {
 	}
 	panic("cgen: unknown statement")
 }
+
+// copyExpr returns a deep copy of e (calls keep their functions).
+func copyExpr(e Expr) Expr { return (&copier{}).expr(e) }
 
 func (c *copier) expr(e Expr) Expr {
 	switch e := e.(type) {
@@ -110,18 +122,48 @@ func (c *copier) expr(e Expr) Expr {
 	case *IncDec:
 		return &IncDec{V: e.V, Op: e.Op, Pre: e.Pre}
 	case *Call:
-		nc := &Call{F: c.fmap[e.F], Deref: e.Deref}
+		nc := &Call{F: c.mapFunc(e.F), Deref: e.Deref}
 		for _, a := range e.Args {
 			nc.Args = append(nc.Args, c.expr(a))
 		}
 		if e.Alt != nil {
-			nc.Alt, nc.Sel = c.fmap[e.Alt], c.expr(e.Sel)
+			nc.Alt, nc.Sel = c.mapFunc(e.Alt), c.expr(e.Sel)
 		}
 		return nc
 	case *Nondet:
 		return &Nondet{T: e.T}
 	case *Comma:
 		return &Comma{X: c.expr(e.X), Y: c.expr(e.Y)}
+	case *Index:
+		return &Index{X: c.expr(e.X), I: c.expr(e.I)}
+	case *Member:
+		return &Member{X: c.expr(e.X), F: e.F, Arrow: e.Arrow}
+	case *Deref:
+		return &Deref{P: c.expr(e.P)}
+	case *AddrOf:
+		return &AddrOf{L: c.expr(e.L)}
+	case *PtrAdd:
+		return &PtrAdd{P: c.expr(e.P), K: e.K}
+	case *PtrDiff:
+		return &PtrDiff{P: c.expr(e.P), Q: c.expr(e.Q)}
+	case *PtrCmp:
+		return &PtrCmp{Op: e.Op, P: c.expr(e.P), Q: c.expr(e.Q)}
+	case *Null:
+		return &Null{}
+	case *Sub:
+		return &Sub{X: c.expr(e.X), K: e.K, N: e.N, Lo: e.Lo, Raw: e.Raw}
+	case *Store:
+		return &Store{Op: e.Op, L: c.expr(e.L), X: c.expr(e.X)}
+	case *StoreIncDec:
+		return &StoreIncDec{L: c.expr(e.L), Op: e.Op, Pre: e.Pre}
+	case *Malloc:
+		return &Malloc{T: e.T, N: e.N}
+	case *InitList:
+		nl := &InitList{}
+		for _, x := range e.Elems {
+			nl.Elems = append(nl.Elems, c.expr(x))
+		}
+		return nl
 	}
 	panic("cgen: unknown expression")
 }
@@ -166,7 +208,7 @@ func stmtLists(p *Program, fn func(*[]Stmt)) {
 // exprSlots calls fn on a pointer to every expression of p, outer
 // expressions first.
 func exprSlots(p *Program, fn func(*Expr)) {
-	var expr func(e *Expr)
+	var expr, lval func(e *Expr)
 	expr = func(e *Expr) {
 		if *e == nil {
 			return
@@ -196,6 +238,50 @@ func exprSlots(p *Program, fn func(*Expr)) {
 		case *Comma:
 			expr(&x.X)
 			expr(&x.Y)
+		case *Index, *Member, *Deref:
+			lval(e)
+		case *AddrOf:
+			lval(&x.L)
+		case *PtrAdd:
+			expr(&x.P)
+		case *PtrDiff:
+			expr(&x.P)
+			expr(&x.Q)
+		case *PtrCmp:
+			expr(&x.P)
+			expr(&x.Q)
+		case *Sub:
+			expr(&x.X)
+		case *Store:
+			lval(&x.L)
+			expr(&x.X)
+		case *StoreIncDec:
+			lval(&x.L)
+		case *InitList:
+			for i := range x.Elems {
+				expr(&x.Elems[i])
+			}
+		}
+	}
+	// lval visits the parts of the lvalue *e (its indices, the pointers
+	// it goes through), not *e itself, which must stay an lvalue.
+	lval = func(e *Expr) {
+		switch x := (*e).(type) {
+		case *Index:
+			if isPtrValued(x.X) {
+				expr(&x.X)
+			} else {
+				lval(&x.X)
+			}
+			expr(&x.I)
+		case *Member:
+			if x.Arrow {
+				expr(&x.X)
+			} else {
+				lval(&x.X)
+			}
+		case *Deref:
+			expr(&x.P)
 		}
 	}
 	var block func(b *Block)
@@ -248,6 +334,10 @@ func exprSlots(p *Program, fn func(*Expr)) {
 			expr(&s.X)
 		case *Nested:
 			block(s.B)
+		case *Fill:
+			for _, t := range s.Stmts {
+				stmt(t)
+			}
 		}
 	}
 	for _, f := range p.Funcs {
@@ -324,16 +414,24 @@ func edits(p *Program) []*Program {
 	}
 	// Declarations and globals no expression mentions.
 	used := map[*Var]bool{}
-	exprSlots(p, func(e *Expr) {
-		switch x := (*e).(type) {
-		case *VarRef:
-			used[x.V] = true
-		case *Assign:
-			used[x.V] = true
-		case *IncDec:
-			used[x.V] = true
-		}
-	})
+	mention := func(e Expr) {
+		walkExpr(e, func(e Expr) {
+			switch x := e.(type) {
+			case *VarRef:
+				used[x.V] = true
+			case *Assign:
+				used[x.V] = true
+			case *IncDec:
+				used[x.V] = true
+			}
+		})
+	}
+	for _, f := range p.Funcs {
+		walkExprs(f.Body, mention)
+	}
+	for _, g := range p.Globals {
+		mention(g.PInit)
+	}
 	for i, g := range p.Globals {
 		if !used[g] && len(p.Globals) > 1 {
 			q := clone(p)
@@ -388,6 +486,9 @@ func simpler(e Expr) []Expr {
 		}
 		return nil
 	case *VarRef:
+		if !isScalar(e.V) {
+			return nil
+		}
 		return []Expr{zero}
 	case *Unary:
 		return []Expr{e.X, zero}
@@ -404,9 +505,29 @@ func simpler(e Expr) []Expr {
 	case *IncDec:
 		return []Expr{&VarRef{V: e.V}}
 	case *Call:
+		if e.F.RetPtr != nil {
+			return nil
+		}
 		return []Expr{zero}
 	case *Nondet:
 		return []Expr{zero}
+	case *Index, *Member, *Deref, *PtrDiff, *PtrCmp:
+		if !intValued(e) {
+			return nil
+		}
+		return []Expr{zero}
+	case *Store:
+		if !intValued(e) {
+			return nil
+		}
+		return []Expr{e.X, e.L}
+	case *StoreIncDec:
+		return []Expr{e.L}
+	case *Sub:
+		// Another index in the same range.
+		if e.X != nil {
+			return []Expr{&Sub{K: e.Lo, N: e.N, Lo: e.Lo}}
+		}
 	}
 	return nil
 }

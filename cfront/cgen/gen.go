@@ -10,6 +10,7 @@ package cgen
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 )
@@ -32,11 +33,25 @@ type Config struct {
 	// (c ? f : &h)(...) between functions of one signature (some
 	// functions copy an earlier one's signature for that).
 	FuncPtrs bool
+	// Memory adds, under LP64 only, arrays, structs, pointers, pointer
+	// arithmetic within arrays, pointer parameters and results, and
+	// malloc'd blocks in main (see mem.go). Off, the generator makes the
+	// same programs as before it existed.
+	Memory bool
 }
 
 // DefaultConfig returns the bounds used by the differential tester.
 func DefaultConfig(m Model) Config {
 	return Config{Model: m, Funcs: 3, Globals: 6, Stmts: 5, Depth: 3, ExprDepth: 3, FuncPtrs: true}
+}
+
+// MemoryConfig returns DefaultConfig with Memory on: the differential
+// test's bounds once cfront models memory (TestDifferential's
+// -cgen.memory, make fuzz-cfront-mem).
+func MemoryConfig(m Model) Config {
+	c := DefaultConfig(m)
+	c.Memory = true
+	return c
 }
 
 // Limits of generated programs.
@@ -48,7 +63,7 @@ const (
 
 // Generate returns a random program within cfg's bounds.
 func Generate(rng *rand.Rand, cfg Config) *Program {
-	g := &gen{rng: rng, cfg: cfg, p: &Program{Model: cfg.Model}}
+	g := &gen{rng: rng, cfg: cfg, p: &Program{Model: cfg.Model}, mem: cfg.Memory && cfg.Model == LP64}
 	g.program()
 	return g.p
 }
@@ -72,6 +87,11 @@ type gen struct {
 	mult      int      // product of the bounds of the enclosing loops
 	cost      int      // estimated statement executions of one call
 	selfCalls int
+
+	// Memory.
+	mem     bool     // Config.Memory, under LP64
+	depth   int      // block depth of the declarations being made
+	cursors []cursor // enclosing loops over arrays
 }
 
 func (g *gen) n(k int) int          { return g.rng.IntN(k) }
@@ -103,6 +123,9 @@ func (g *gen) program() {
 		}
 		g.p.Globals = append(g.p.Globals, v)
 	}
+	if g.mem {
+		g.memGlobals()
+	}
 	nf := g.n(g.cfg.Funcs + 1)
 	for i := 1; i <= nf; i++ {
 		g.function(fmt.Sprintf("f%d", i), false)
@@ -115,6 +138,7 @@ func (g *gen) function(name string, isMain bool) {
 	f := &Func{Name: name, Ret: Int}
 	g.f, g.top, g.scope, g.nvar, g.nlabel = f, nil, nil, 0, 0
 	g.loops, g.conts, g.breaks, g.fwd, g.mult, g.cost, g.selfCalls = 0, 0, 0, nil, 1, 0, 0
+	g.depth, g.cursors = 2, nil
 	g.scope = append(g.scope, g.p.Globals...)
 	if !isMain {
 		if h := g.twinOf(); h != nil {
@@ -122,7 +146,8 @@ func (g *gen) function(name string, isMain bool) {
 			// between the two.
 			f.Ret = h.Ret
 			for i, p := range h.Params {
-				f.Params = append(f.Params, &Var{Name: fmt.Sprintf("p%d", i), Type: p.Type})
+				f.Params = append(f.Params, &Var{Name: fmt.Sprintf("p%d", i), Type: p.Type,
+					Ptr: p.Ptr, Shape: p.Shape, ReadOnly: p.Ptr != nil})
 			}
 		} else {
 			if g.chance(20) {
@@ -137,12 +162,21 @@ func (g *gen) function(name string, isMain bool) {
 			for i, np := 0, g.n(4); i < np; i++ {
 				f.Params = append(f.Params, &Var{Name: fmt.Sprintf("p%d", i), Type: g.varKind()})
 			}
+			if g.mem && g.chance(40) {
+				g.ptrParams(f)
+			}
+		}
+		for _, p := range f.Params {
+			p.depth, p.life = 1, 1
 		}
 		g.scope = append(g.scope, f.Params...)
 		// While f is generated, a call of f itself may touch anything.
 		f.reads, f.writes = varSet{input: true}, varSet{input: true, halt: true}
 		for _, v := range g.p.Globals {
 			f.reads[v], f.writes[v] = true, true
+		}
+		if g.mem {
+			f.reads[mem], f.writes[mem] = true, true
 		}
 	}
 	var pre []Stmt
@@ -161,14 +195,30 @@ func (g *gen) function(name string, isMain bool) {
 		locals = append(locals, &Decl{V: v, Init: init})
 		g.scope = append(g.scope, v)
 	}
+	var fills, frees []Stmt
+	if g.mem {
+		var blocks []*Var
+		locals, fills, blocks = g.memLocals(locals, isMain)
+		for _, b := range blocks {
+			frees = append(frees, &Free{V: b})
+		}
+	}
 	stmts := g.stmts(g.cfg.Depth, 1+g.n(g.cfg.Stmts))
+	stmts = append(fills, stmts...)
 	var ret Expr
-	if isMain && g.cfg.Task {
+	switch {
+	case isMain && g.cfg.Task:
 		// main { inputs; assumptions; { locals; statements; probe } return 0; }
 		stmts = append(stmts, &Check{Probe: true, X: g.observed()})
+		stmts = append(stmts, frees...)
 		stmts = append(pre, &Nested{B: &Block{Decls: locals, Stmts: stmts}})
 		locals, ret = nil, ci(0)
-	} else if !f.Void {
+	case len(frees) > 0:
+		// main's blocks are freed before it returns: its value reads none.
+		stmts, ret = append(stmts, frees...), ci(0)
+	case f.RetPtr != nil:
+		ret = g.retPtr()
+	case !f.Void:
 		ret = g.full(g.cfg.ExprDepth - 1)
 	}
 	if ret != nil {
@@ -186,7 +236,7 @@ func (g *gen) function(name string, isMain bool) {
 
 func (g *gen) newVar(k Kind) *Var {
 	g.nvar++
-	return &Var{Name: fmt.Sprintf("x%d", g.nvar), Type: k}
+	return &Var{Name: fmt.Sprintf("x%d", g.nvar), Type: k, depth: g.depth}
 }
 
 func (g *gen) newLabel() string {
@@ -208,9 +258,18 @@ func (g *gen) visible() []*Var {
 	return vs
 }
 
-// readVar returns a random visible variable.
+// readVar returns a random visible scalar.
 func (g *gen) readVar() *Var {
 	vs := g.visible()
+	if g.mem {
+		var ss []*Var
+		for _, v := range vs {
+			if isScalar(v) {
+				ss = append(ss, v)
+			}
+		}
+		vs = ss
+	}
 	return vs[g.n(len(vs))]
 }
 
@@ -220,7 +279,7 @@ func (g *gen) readVar() *Var {
 func (g *gen) writeVar() *Var {
 	var ws, gs []*Var
 	for _, v := range g.visible() {
-		if !v.ReadOnly {
+		if !v.ReadOnly && isScalar(v) {
 			ws = append(ws, v)
 			if v.Global {
 				gs = append(gs, v)
@@ -264,8 +323,13 @@ func (g *gen) constant(k Kind) *Const {
 	return &Const{T: k, V: k.Wrap(v, m)}
 }
 
-// leaf returns a variable or a constant.
+// leaf returns a variable or a constant (or, under Memory, a cell).
 func (g *gen) leaf() Expr {
+	if g.mem && g.chance(20) {
+		if e := g.memRead(0); e != nil {
+			return e
+		}
+	}
 	if g.chance(65) {
 		return ref(g.readVar())
 	}
@@ -290,6 +354,11 @@ func (g *gen) full(d int) Expr {
 func (g *gen) expr(d int) Expr {
 	if d <= 0 || g.chance(25) {
 		return g.leaf()
+	}
+	if g.mem && g.chance(6) {
+		if e := g.ptrIntExpr(d - 1); e != nil {
+			return e
+		}
 	}
 	nonlin := 100
 	if g.cfg.Linear {
@@ -346,6 +415,11 @@ func (g *gen) expr(d int) Expr {
 				return e
 			}
 		case r < 90:
+			if g.mem && g.chance(30) {
+				if e := g.storeIncDec(d - 1); e != nil {
+					return e
+				}
+			}
 			if v := g.writeVar(); v != nil {
 				return g.incDec(v)
 			}
@@ -409,10 +483,22 @@ func (g *gen) shiftAmount(k Kind, d int) Expr {
 
 // assignExpr returns V op= X for a writable V, or nil.
 func (g *gen) assignExpr(d int) Expr {
+	if g.mem && g.chance(35) {
+		if e := g.storeExpr(d); e != nil {
+			return e
+		}
+	}
 	v := g.writeVar()
 	if v == nil {
 		return nil
 	}
+	op, x := g.assignRHS(v.Type, d)
+	return &Assign{Op: op, V: v, X: x}
+}
+
+// assignRHS returns the operator and the right operand of an assignment
+// to a variable of type k.
+func (g *gen) assignRHS(k Kind, d int) (string, Expr) {
 	op := "="
 	if g.chance(45) {
 		op = []string{"+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}[g.n(10)]
@@ -425,11 +511,11 @@ func (g *gen) assignExpr(d int) Expr {
 	case "/=", "%=":
 		x = g.divisor(d)
 	case "<<=", ">>=":
-		x = g.shiftAmount(promote(v.Type), d)
+		x = g.shiftAmount(promote(k), d)
 	default:
 		x = g.expr(d)
 	}
-	return &Assign{Op: op, V: v, X: x}
+	return op, x
 }
 
 // call returns a call of a function generated earlier whose estimated
@@ -437,7 +523,7 @@ func (g *gen) assignExpr(d int) Expr {
 func (g *gen) call(d int) Expr {
 	var fs []*Func
 	for _, f := range g.p.Funcs {
-		if !f.Void && g.mult*f.cost <= maxCost {
+		if !f.Void && f.RetPtr == nil && g.mult*f.cost <= maxCost {
 			fs = append(fs, f)
 		}
 	}
@@ -446,6 +532,9 @@ func (g *gen) call(d int) Expr {
 	}
 	f := fs[g.n(len(fs))]
 	c := g.callOf(f, d, nil)
+	if c == nil {
+		return nil
+	}
 	if g.cfg.FuncPtrs && g.chance(40) {
 		var twins []*Func
 		for _, h := range fs {
@@ -475,7 +564,7 @@ func (g *gen) twinOf() *Func {
 	}
 	var hs []*Func
 	for _, h := range g.p.Funcs {
-		if !h.Void && h.Depth == nil {
+		if !h.Void && h.Depth == nil && h.RetPtr == nil {
 			hs = append(hs, h)
 		}
 	}
@@ -491,8 +580,12 @@ func sameSig(f, h *Func) bool {
 	if f.Void != h.Void || f.Ret != h.Ret || f.Depth != nil || h.Depth != nil || len(f.Params) != len(h.Params) {
 		return false
 	}
-	for i := range f.Params {
-		if f.Params[i].Type != h.Params[i].Type {
+	if f.RetPtr != nil || h.RetPtr != nil {
+		return false
+	}
+	for i, p := range f.Params {
+		q := h.Params[i]
+		if p.Type != q.Type || !p.Ptr.same(q.Ptr) || p.Shape != q.Shape {
 			return false
 		}
 	}
@@ -501,11 +594,17 @@ func sameSig(f, h *Func) bool {
 
 // callOf returns a call of f with random arguments; depth, when f
 // recurses, is the argument of its depth parameter (a small constant if
-// nil).
+// nil). It returns nil if no value in scope fits a pointer parameter.
 func (g *gen) callOf(f *Func, d int, depth Expr) *Call {
 	c := &Call{F: f}
 	for _, p := range f.Params {
 		switch {
+		case p.Ptr != nil:
+			a, _ := g.pickPtr(p.Ptr, p.Shape, math.MaxInt, d, ptrAny)
+			if a == nil {
+				return nil
+			}
+			c.Args = append(c.Args, a)
 		case p != f.Depth:
 			c.Args = append(c.Args, g.expr(d))
 		case depth != nil:

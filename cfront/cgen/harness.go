@@ -34,8 +34,9 @@ const (
 )
 
 // Observed is what one run shows: how it ended, the final values of the
-// program's globals (for Returned and ErrorReached, in Program.Globals
-// order, in decimal), and the value a task's probe saw, if reached.
+// program's globals (for Returned and ErrorReached, in Program.Cells
+// order, in decimal: scalars, and each cell of an array or struct), and
+// the value a task's probe saw, if reached.
 type Observed struct {
 	Outcome Outcome
 	Globals []string
@@ -150,19 +151,30 @@ func HarnessSource(progs []*Program, inputs [][][]int64, timeout time.Duration) 
 		pr := &printer{model: p.Model, gcc: true, prefix: pre}
 		fmt.Fprintf(&sb, "static void %sinit(void) {", pre)
 		for _, g := range p.Globals {
-			v := "0"
-			if g.Init != nil {
-				v = pr.constLit(g.Type, g.Init)
+			switch {
+			case g.Mem != nil && g.AInit != nil:
+				// Copy the initial value from a constant of the same type.
+				fmt.Fprintf(&sb, " { static const %s = %s; memcpy(&%s%s, &cg_z, sizeof cg_z); }",
+					pr.declarator(g.Mem, "cg_z"), pr.expr(g.AInit), pre, g.Name)
+			case g.Mem != nil:
+				fmt.Fprintf(&sb, " memset(&%s%s, 0, sizeof %s%s);", pre, g.Name, pre, g.Name)
+			case g.Ptr != nil && g.PInit != nil:
+				fmt.Fprintf(&sb, " %s%s = %s;", pre, g.Name, pr.expr(g.PInit))
+			default:
+				v := "0"
+				if g.Init != nil {
+					v = pr.constLit(g.Type, g.Init)
+				}
+				fmt.Fprintf(&sb, " %s%s = %s;", pre, g.Name, v)
 			}
-			fmt.Fprintf(&sb, " %s%s = %s;", pre, g.Name, v)
 		}
 		sb.WriteString(" }\n")
 		fmt.Fprintf(&sb, "static void %sprint(void) {", pre)
-		for _, g := range p.Globals {
-			if g.Type.Signed() {
-				fmt.Fprintf(&sb, " printf(\" %%lld\", (long long)%s%s);", pre, g.Name)
+		for _, c := range p.Cells() {
+			if c.K.Signed() {
+				fmt.Fprintf(&sb, " printf(\" %%lld\", (long long)%s%s);", pre, c.Path)
 			} else {
-				fmt.Fprintf(&sb, " printf(\" %%llu\", (unsigned long long)%s%s);", pre, g.Name)
+				fmt.Fprintf(&sb, " printf(\" %%llu\", (unsigned long long)%s%s);", pre, c.Path)
 			}
 		}
 		sb.WriteString(" }\n")
@@ -204,6 +216,12 @@ func HarnessSource(progs []*Program, inputs [][][]int64, timeout time.Duration) 
 // Run compiles the programs into one binary and runs each on its input
 // vectors: the result's [i][j] is program i on inputs[i][j].
 //
+// The sanitizer checks array bounds too, strictly (bounds-strict: also
+// the bounds of an array that ends a struct, which plain bounds takes
+// for a flexible array), so that an index out of range, which the
+// generator never makes but a reduction may (a loop's bound replaced),
+// ends a run as undefined instead of reading a neighbour.
+//
 // The binary is built with -ftrapv besides the sanitizer: gcc's front
 // end folds some expressions using the fact that signed overflow is
 // undefined before the sanitizer instruments them ((2147483646 + p) >= 0
@@ -239,16 +257,18 @@ func (h *Harness) Run(ctx context.Context, progs []*Program, inputs [][][]int64)
 	if err := f.Close(); err != nil {
 		return nil, err
 	}
-	args := append([]string{"-O0", "-w", "-fsanitize=undefined", "-fsanitize-undefined-trap-on-error",
+	args := append([]string{"-O0", "-w", "-fsanitize=undefined,bounds-strict", "-fsanitize-undefined-trap-on-error",
 		"-ftrapv", "-o", bin, src}, h.Flags...)
 	if out, err := exec.CommandContext(ctx, h.gcc(), args...).CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("cgen: gcc failed: %v\n%s", err, firstLines(string(out), 30))
 	}
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("cgen: harness %s failed: %v", filepath.Base(bin), err)
+		return nil, fmt.Errorf("cgen: harness %s failed: %v\n%s", filepath.Base(bin), err, firstLines(stderr.String(), 30))
 	}
 	return parseRuns(out, progs, inputs)
 }
@@ -281,8 +301,8 @@ func parseRuns(out []byte, progs []*Program, inputs [][][]int64) ([][]Observed, 
 				o.Globals = append(o.Globals, f)
 			}
 		}
-		if (o.Outcome == Returned || o.Outcome == ErrorReached) && len(o.Globals) != len(progs[k].Globals) {
-			return nil, fmt.Errorf("cgen: harness line %q: want %d globals", sc.Text(), len(progs[k].Globals))
+		if n := len(progs[k].Cells()); (o.Outcome == Returned || o.Outcome == ErrorReached) && len(o.Globals) != n {
+			return nil, fmt.Errorf("cgen: harness line %q: want %d globals", sc.Text(), n)
 		}
 		res[k][j] = o
 		seen++

@@ -135,9 +135,9 @@ func size(p *Program) int {
 			if x.V.Sign() != 0 || x.T != Int {
 				n++
 			}
-		case *VarRef, *Assign:
+		case *VarRef, *Assign, *Store, *Index, *Member, *Deref:
 			n += 2
-		case *IncDec, *Call, *Nondet:
+		case *IncDec, *Call, *Nondet, *StoreIncDec:
 			n += 3
 		default:
 			n++

@@ -107,10 +107,12 @@ func runIR(m *exec.Machine, p *Program, q *ir.Program, vec []int64) (o Observed,
 		for _, v := range q.Globals {
 			byName[v.Name] = v
 		}
-		for _, g := range p.Globals {
-			v := byName[g.Name]
+		// A cell of a global array or struct is the IR global named by its
+		// access path (g[1], s.in.x, t[2].f, m[1][0]).
+		for _, c := range p.Cells() {
+			v := byName[c.Path]
 			if v == nil {
-				return o, false, fmt.Errorf("global %s missing from the IR", g.Name)
+				return o, false, fmt.Errorf("global %s missing from the IR (cfront does not model this cell)", c.Path)
 			}
 			o.Globals = append(o.Globals, res.Value(v).String())
 		}

@@ -79,6 +79,17 @@ func (pr *printer) program(p *Program) {
 		for _, k := range p.nondetKinds() {
 			pr.line("extern %s %s(void);", k, nondetName(k))
 		}
+		if p.usesMalloc() {
+			pr.line("extern void *malloc(unsigned long);")
+			pr.line("extern void free(void *);")
+		}
+	}
+	for _, st := range p.Structs {
+		pr.line("%s {", pr.structName(st))
+		for _, f := range st.Fields {
+			pr.line("  %s;", pr.declarator(f.T, f.Name))
+		}
+		pr.line("};")
 	}
 	static := ""
 	if pr.gcc {
@@ -86,15 +97,73 @@ func (pr *printer) program(p *Program) {
 	}
 	for _, g := range p.Globals {
 		init := ""
-		if g.Init != nil {
+		switch {
+		case g.Init != nil:
 			init = " = " + pr.constLit(g.Type, g.Init)
+		case g.AInit != nil:
+			init = " = " + pr.expr(g.AInit)
+		case g.PInit != nil:
+			init = " = " + pr.expr(g.PInit)
 		}
-		pr.line("%s%s %s%s;", static, pr.typ(g.Type), pr.name(g), init)
+		pr.line("%s%s%s;", static, pr.varDecl(g), init)
 	}
 	for _, f := range p.Funcs {
 		pr.sb.WriteByte('\n')
 		pr.function(f, static)
 	}
+}
+
+// usesMalloc reports whether p allocates.
+func (p *Program) usesMalloc() bool {
+	found := false
+	for _, f := range p.Funcs {
+		walkExprs(f.Body, func(e Expr) {
+			walkExpr(e, func(e Expr) {
+				if _, ok := e.(*Malloc); ok {
+					found = true
+				}
+			})
+		})
+	}
+	return found
+}
+
+// structName returns "struct S" (prefixed in harness mode).
+func (pr *printer) structName(s *Struct) string {
+	if pr.gcc {
+		return "struct " + pr.prefix + s.Name
+	}
+	return "struct " + s.Name
+}
+
+// mtype returns the C name of an integer or struct type.
+func (pr *printer) mtype(t *MType) string {
+	if t.S != nil {
+		return pr.structName(t.S)
+	}
+	return pr.typ(t.K)
+}
+
+// declarator returns "T name[2][3]" for an object of type t.
+func (pr *printer) declarator(t *MType, name string) string {
+	dims := ""
+	for t.isArray() {
+		dims += fmt.Sprintf("[%d]", t.Len)
+		t = t.Elem
+	}
+	return pr.mtype(t) + " " + name + dims
+}
+
+// varDecl returns the declarator of v: a scalar, an array or struct, or
+// a pointer.
+func (pr *printer) varDecl(v *Var) string {
+	switch {
+	case v.Mem != nil:
+		return pr.declarator(v.Mem, pr.name(v))
+	case v.Ptr != nil:
+		return pr.mtype(v.Ptr) + " *" + pr.name(v)
+	}
+	return pr.typ(v.Type) + " " + pr.name(v)
 }
 
 // nondetKinds returns the types of the nondet functions p calls.
@@ -148,17 +217,48 @@ func walkExpr(e Expr, fn func(Expr)) {
 	case *Comma:
 		walkExpr(e.X, fn)
 		walkExpr(e.Y, fn)
+	case *Index:
+		walkExpr(e.X, fn)
+		walkExpr(e.I, fn)
+	case *Member:
+		walkExpr(e.X, fn)
+	case *Deref:
+		walkExpr(e.P, fn)
+	case *AddrOf:
+		walkExpr(e.L, fn)
+	case *PtrAdd:
+		walkExpr(e.P, fn)
+	case *PtrDiff:
+		walkExpr(e.P, fn)
+		walkExpr(e.Q, fn)
+	case *PtrCmp:
+		walkExpr(e.P, fn)
+		walkExpr(e.Q, fn)
+	case *Sub:
+		walkExpr(e.X, fn)
+	case *Store:
+		walkExpr(e.L, fn)
+		walkExpr(e.X, fn)
+	case *StoreIncDec:
+		walkExpr(e.L, fn)
+	case *InitList:
+		for _, x := range e.Elems {
+			walkExpr(x, fn)
+		}
 	}
 }
 
 func (pr *printer) function(f *Func, static string) {
-	ret := "void"
-	if !f.Void {
-		ret = pr.typ(f.Ret)
+	ret := "void "
+	switch {
+	case f.RetPtr != nil:
+		ret = pr.mtype(f.RetPtr) + " *"
+	case !f.Void:
+		ret = pr.typ(f.Ret) + " "
 	}
 	var ps []string
 	for _, v := range f.Params {
-		ps = append(ps, pr.typ(v.Type)+" "+v.Name)
+		ps = append(ps, pr.varDecl(v))
 	}
 	params := strings.Join(ps, ", ")
 	if params == "" {
@@ -167,7 +267,7 @@ func (pr *printer) function(f *Func, static string) {
 	if f.Name == "main" && !pr.gcc {
 		static = ""
 	}
-	pr.line("%s%s %s(%s) {", static, ret, pr.fname(f), params)
+	pr.line("%s%s%s(%s) {", static, ret, pr.fname(f), params)
 	pr.indent++
 	pr.blockBody(f.Body)
 	pr.indent--
@@ -184,7 +284,7 @@ func (pr *printer) blockBody(b *Block) {
 }
 
 func (pr *printer) decl(d *Decl) string {
-	return fmt.Sprintf("%s %s = %s", pr.typ(d.V.Type), pr.name(d.V), pr.expr(d.Init))
+	return fmt.Sprintf("%s = %s", pr.varDecl(d.V), pr.expr(d.Init))
 }
 
 // block prints b's statements between braces after head.
@@ -275,6 +375,12 @@ func (pr *printer) stmt(s Stmt) {
 		}
 	case *Nested:
 		pr.block("", s.B, "")
+	case *Fill:
+		for _, t := range s.Stmts {
+			pr.stmt(t)
+		}
+	case *Free:
+		pr.line("free(%s);", pr.name(s.V))
 	case *Check:
 		x := "((long long)" + pr.expr(s.X) + ")"
 		switch {
@@ -335,6 +441,59 @@ func (pr *printer) expr(e Expr) string {
 		return nondetName(e.T) + "()"
 	case *Comma:
 		return "(" + pr.expr(e.X) + ", " + pr.expr(e.Y) + ")"
+	case *Index:
+		return pr.expr(e.X) + "[" + pr.expr(e.I) + "]"
+	case *Member:
+		if e.Arrow {
+			return pr.expr(e.X) + "->" + e.F.Name
+		}
+		return pr.expr(e.X) + "." + e.F.Name
+	case *Deref:
+		return "(*" + pr.expr(e.P) + ")"
+	case *AddrOf:
+		return "(&" + pr.expr(e.L) + ")"
+	case *PtrAdd:
+		if e.K < 0 {
+			return fmt.Sprintf("(%s - %d)", pr.expr(e.P), -e.K)
+		}
+		return fmt.Sprintf("(%s + %d)", pr.expr(e.P), e.K)
+	case *PtrDiff:
+		return "(" + pr.expr(e.P) + " - " + pr.expr(e.Q) + ")"
+	case *PtrCmp:
+		return "(" + pr.expr(e.P) + " " + e.Op + " " + pr.expr(e.Q) + ")"
+	case *Null:
+		return "0"
+	case *Sub:
+		switch {
+		case e.X == nil:
+			return fmt.Sprint(e.K)
+		case e.Raw:
+			return pr.expr(e.X)
+		case e.Lo == 0 && e.N&(e.N-1) == 0:
+			return fmt.Sprintf("(%s & %d)", pr.expr(e.X), e.N-1)
+		case e.Lo == 0:
+			return fmt.Sprintf("((unsigned)%s %% %du)", pr.expr(e.X), e.N)
+		}
+		return fmt.Sprintf("((int)((unsigned)%s %% %du) - %d)", pr.expr(e.X), e.N, -e.Lo)
+	case *Store:
+		return "(" + pr.expr(e.L) + " " + e.Op + " " + pr.expr(e.X) + ")"
+	case *StoreIncDec:
+		if e.Pre {
+			return "(" + e.Op + pr.expr(e.L) + ")"
+		}
+		return "(" + pr.expr(e.L) + e.Op + ")"
+	case *Malloc:
+		t := pr.mtype(e.T)
+		if e.N == 1 {
+			return fmt.Sprintf("((%s *)malloc(sizeof(%s)))", t, t)
+		}
+		return fmt.Sprintf("((%s *)malloc(%d * sizeof(%s)))", t, e.N, t)
+	case *InitList:
+		var es []string
+		for _, x := range e.Elems {
+			es = append(es, pr.expr(x))
+		}
+		return "{" + strings.Join(es, ", ") + "}"
 	}
 	panic(fmt.Sprintf("cgen: unknown expression %T", e))
 }

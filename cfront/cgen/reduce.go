@@ -48,8 +48,9 @@ func (h *Harness) runEach(ctx context.Context, progs []*Program, inputs [][][]in
 
 // valid reports whether an edited program is still a well-formed test:
 // every goto has its label, every non-void function ends in a return (a
-// missing one would make its value indeterminate), and no cast to _Bool
-// contains a comma (gcc 12 crashes on some).
+// missing one would make its value indeterminate), every malloc'd block
+// is still filled, and no cast to _Bool contains a comma (gcc 12
+// crashes on some).
 func valid(p *Program) bool {
 	for _, f := range p.Funcs {
 		labels, gotos := map[string]bool{}, map[string]bool{}
@@ -96,6 +97,26 @@ func valid(p *Program) bool {
 				return false
 			}
 		}
+	}
+	// Every malloc'd block keeps the statements that fill it (reading an
+	// unfilled cell would be reading an indeterminate value).
+	blocks, filled := 0, 0
+	for _, f := range p.Funcs {
+		walkExprs(f.Body, func(e Expr) {
+			if _, ok := e.(*Malloc); ok {
+				blocks++
+			}
+		})
+	}
+	stmtLists(p, func(ss *[]Stmt) {
+		for _, s := range *ss {
+			if _, ok := s.(*Fill); ok {
+				filled++
+			}
+		}
+	})
+	if blocks != filled {
+		return false
 	}
 	ok := true
 	exprSlots(p, func(e *Expr) {

@@ -103,7 +103,15 @@ func seqOK(e Expr) (access, bool) {
 	case nil:
 		return access{}, true
 	case *VarRef:
-		return access{r: varSet{e.V: true}}, true
+		switch {
+		case e.V.Ptr != nil:
+			return access{r: varSet{e.V: true}}, true
+		case e.V.Mem != nil && e.V.Mem.isArray():
+			return access{}, true // decays to its address
+		case e.V.Mem != nil:
+			return access{r: varSet{mem: true}}, true // a struct's value
+		}
+		return access{r: varsOf(e.V)}, true
 	case *Const:
 		return access{}, true
 	case *Unary:
@@ -138,17 +146,18 @@ func seqOK(e Expr) (access, bool) {
 		// The store is sequenced after both operands' value computations
 		// (so a call in X may assign V when Op is =), not after their side
 		// effects; a compound assignment also reads V, unsequenced with X.
-		if !ok || a.w[e.V] || (e.Op != "=" && a.cw[e.V]) {
+		tg := varsOf(e.V)
+		if !ok || a.w.meets(tg) || (e.Op != "=" && a.cw.meets(tg)) {
 			return access{}, false
 		}
-		self := access{w: varSet{e.V: true}}
+		self := access{w: tg}
 		if e.Op != "=" {
-			self.r = varSet{e.V: true}
+			self.r = tg
 		}
 		a.union(self)
 		return a, true
 	case *IncDec:
-		return access{r: varSet{e.V: true}, w: varSet{e.V: true}}, true
+		return access{r: varsOf(e.V), w: varsOf(e.V)}, true
 	case *Nondet:
 		return access{cr: varSet{input: true}, cw: varSet{input: true}}, true
 	case *Call:
@@ -178,8 +187,122 @@ func seqOK(e Expr) (access, bool) {
 			all.union(access{cr: e.Alt.reads, cw: e.Alt.writes})
 		}
 		return all, true
+	case *Index, *Member, *Deref:
+		a, ok := addrAccess(e)
+		a.union(access{r: varSet{mem: true}})
+		return a, ok
+	case *AddrOf:
+		return addrAccess(e.L)
+	case *PtrAdd:
+		return seqOK(e.P)
+	case *PtrDiff:
+		return seqPair(e.P, e.Q)
+	case *PtrCmp:
+		return seqPair(e.P, e.Q)
+	case *Null, *Malloc:
+		return access{}, true
+	case *Sub:
+		return seqOK(e.X)
+	case *InitList:
+		// The order of evaluation of an initialiser list is unspecified:
+		// its elements must not conflict.
+		var all access
+		for i, x := range e.Elems {
+			a, ok := seqOK(x)
+			if !ok {
+				return access{}, false
+			}
+			for _, y := range e.Elems[:i] {
+				b, _ := seqOK(y)
+				if conflicts(a, b) {
+					return access{}, false
+				}
+			}
+			all.union(a)
+		}
+		return all, true
+	case *Store:
+		l, ok1 := addrAccess(e.L)
+		a, ok2 := seqOK(e.X)
+		if !ok1 || !ok2 || conflicts(l, a) {
+			return access{}, false
+		}
+		tg := storeTarget(e.L)
+		// As for Assign: the store is sequenced after the operands' value
+		// computations, not after their side effects.
+		for _, x := range []access{l, a} {
+			if x.w.meets(tg) || (e.Op != "=" && x.cw.meets(tg)) {
+				return access{}, false
+			}
+		}
+		a.union(l)
+		self := access{w: tg}
+		if e.Op != "=" {
+			self.r = tg
+		}
+		a.union(self)
+		return a, true
+	case *StoreIncDec:
+		l, ok := addrAccess(e.L)
+		tg := storeTarget(e.L)
+		if !ok || l.w.meets(tg) || l.cw.meets(tg) {
+			return access{}, false
+		}
+		l.union(access{r: tg, w: tg})
+		return l, true
 	}
 	panic("cgen: unknown expression")
+}
+
+// seqPair checks two unsequenced operands.
+func seqPair(x, y Expr) (access, bool) {
+	a, ok1 := seqOK(x)
+	b, ok2 := seqOK(y)
+	if !ok1 || !ok2 || conflicts(a, b) {
+		return access{}, false
+	}
+	a.union(b)
+	return a, true
+}
+
+// addrAccess returns what computing the address of the lvalue e
+// touches (its indices, the pointers it goes through), not the object.
+func addrAccess(e Expr) (access, bool) {
+	switch e := e.(type) {
+	case *VarRef:
+		return access{}, true
+	case *Index:
+		var a access
+		ok := true
+		if isPtrValued(e.X) {
+			a, ok = seqOK(e.X)
+		} else {
+			a, ok = addrAccess(e.X)
+		}
+		b, ok2 := seqOK(e.I)
+		if !ok || !ok2 || conflicts(a, b) {
+			return access{}, false
+		}
+		a.union(b)
+		return a, true
+	case *Member:
+		if e.Arrow {
+			return seqOK(e.X)
+		}
+		return addrAccess(e.X)
+	case *Deref:
+		return seqOK(e.P)
+	}
+	panic("cgen: unknown lvalue")
+}
+
+// storeTarget returns the sequencing variables a store to the lvalue e
+// writes: a pointer variable itself, or memory.
+func storeTarget(e Expr) varSet {
+	if r, ok := e.(*VarRef); ok && r.V.Ptr != nil {
+		return varSet{r.V: true}
+	}
+	return varSet{mem: true}
 }
 
 // summarize computes f's reads and writes of globals and input: its own
@@ -261,7 +384,15 @@ func walkStmtExprs(s Stmt, fn func(Expr)) {
 		fn(s.X)
 	case *Assume:
 		fn(s.C)
+	case *Check:
+		fn(s.X)
 	case *Nested:
 		walkExprs(s.B, fn)
+	case *Fill:
+		for _, t := range s.Stmts {
+			walkStmtExprs(t, fn)
+		}
+	case *Free:
+		fn(ref(s.V))
 	}
 }

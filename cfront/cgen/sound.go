@@ -39,6 +39,9 @@ type TaskOptions struct {
 	// FuncPtrs generates tasks with up to three functions and calls
 	// through function pointers (Config.FuncPtrs).
 	FuncPtrs bool
+	// Memory generates tasks with arrays, structs, pointers and malloc'd
+	// blocks (Config.Memory; LP64 tasks only).
+	Memory bool
 }
 
 // TaskStats counts what Tasks did.
@@ -65,12 +68,13 @@ func TaskConfig(m Model, rng *rand.Rand) Config {
 }
 
 // taskProgram returns the program of task i of seed.
-func taskProgram(seed uint64, i int, models []Model, fptrs bool) *Program {
+func taskProgram(seed uint64, i int, models []Model, fptrs, memory bool) *Program {
 	rng := rand.New(rand.NewPCG(seed, uint64(i)))
 	cfg := TaskConfig(models[i%len(models)], rng)
 	if fptrs {
 		cfg.Funcs, cfg.FuncPtrs = 3, true
 	}
+	cfg.Memory = memory
 	return Generate(rng, cfg)
 }
 
@@ -129,7 +133,7 @@ func (h *Harness) Tasks(ctx context.Context, o TaskOptions) ([]*Task, TaskStats,
 	var names []string
 	var inputs [][][]int64
 	for i := o.Start; i < o.Start+o.N; i++ {
-		progs = append(progs, taskProgram(o.Seed, i, o.Models, o.FuncPtrs))
+		progs = append(progs, taskProgram(o.Seed, i, o.Models, o.FuncPtrs, o.Memory))
 		names = append(names, fmt.Sprintf("seed %d task %d", o.Seed, i))
 		inputs = append(inputs, allInputs(progs[len(progs)-1]))
 	}

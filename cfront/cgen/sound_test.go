@@ -21,6 +21,7 @@ var (
 	soundBatch    = flag.Int("sound.batch", 100, "tasks per gcc build in TestSoundness")
 	soundWorkers  = flag.Int("sound.workers", 1, "tasks analysed at once by TestSoundness")
 	soundFptrs    = flag.Bool("sound.fptrs", false, "TestSoundness: tasks with calls through function pointers (TaskOptions.FuncPtrs)")
+	soundMemory   = flag.Bool("sound.memory", false, "TestSoundness: tasks with arrays, structs, pointers and malloc'd blocks (TaskOptions.Memory; LP64 tasks only)")
 )
 
 // soundnessConfigs returns the configurations to run: by default every
@@ -106,7 +107,8 @@ func TestSoundness(t *testing.T) {
 	var total cgen.TaskStats
 	start := time.Now()
 	for lo := 0; lo < n; lo += *soundBatch {
-		tasks, st, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: *soundSeed, Start: lo, N: min(*soundBatch, n-lo), FuncPtrs: *soundFptrs})
+		tasks, st, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: *soundSeed, Start: lo, N: min(*soundBatch, n-lo), FuncPtrs: *soundFptrs,
+			Memory: *soundMemory})
 		if err != nil {
 			t.Fatal(err)
 		}

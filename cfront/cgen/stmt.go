@@ -47,6 +47,11 @@ func (g *gen) cond() Expr { return g.full(g.cfg.ExprDepth) }
 // stmt returns one statement (a loop with its counter's reset is two).
 func (g *gen) stmt(depth int) []Stmt {
 	g.cost += g.mult
+	if g.mem && g.chance(12) {
+		if ss := g.memStmt(depth); ss != nil {
+			return ss
+		}
+	}
 	for {
 		switch r := g.n(100); {
 		case r < 30:
@@ -83,7 +88,10 @@ func (g *gen) stmt(depth int) []Stmt {
 			}
 		case r < 73:
 			var x Expr
-			if !g.f.Void {
+			switch {
+			case g.f.RetPtr != nil:
+				x = g.retPtr()
+			case !g.f.Void:
 				x = g.full(g.cfg.ExprDepth - 1)
 			}
 			return []Stmt{&If{C: g.cond(), Then: &Block{Stmts: []Stmt{&Return{X: x}}}}}
@@ -137,7 +145,10 @@ func (g *gen) assignStmt() Stmt {
 		case r < 80:
 			e = g.assignExpr(g.cfg.ExprDepth)
 		case r < 93:
-			if v := g.writeVar(); v != nil {
+			if g.mem && g.chance(30) {
+				e = g.storeIncDec(g.cfg.ExprDepth)
+			}
+			if v := g.writeVar(); e == nil && v != nil {
 				e = g.incDec(v)
 			}
 		default:
@@ -168,8 +179,13 @@ func (g *gen) callStmt() Stmt {
 	f := fs[g.n(len(fs))]
 	for try := 0; try < 8; try++ {
 		cost := g.cost
-		var e Expr = g.callOf(f, g.cfg.ExprDepth-1, nil)
-		if v := g.writeVar(); v != nil && !f.Void && g.chance(70) {
+		c := g.callOf(f, g.cfg.ExprDepth-1, nil)
+		if c == nil {
+			g.cost = cost
+			return nil
+		}
+		var e Expr = c
+		if v := g.writeVar(); v != nil && !f.Void && f.RetPtr == nil && g.chance(70) {
 			e = &Assign{Op: "=", V: v, X: e}
 		}
 		if _, ok := seqOK(e); ok {
@@ -192,6 +208,9 @@ func (g *gen) selfCall() Stmt {
 	guard := bin(">", ref(f.Depth), ci(0))
 	for try := 0; try < 8; try++ {
 		c := g.callOf(f, g.cfg.ExprDepth-1, dec)
+		if c == nil {
+			return nil
+		}
 		if _, ok := seqOK(c); !ok {
 			continue
 		}
@@ -199,7 +218,7 @@ func (g *gen) selfCall() Stmt {
 		var s Stmt
 		var e Expr = c
 		switch {
-		case f.Void || v == nil:
+		case f.Void || v == nil || f.RetPtr != nil:
 			s = &If{C: guard, Then: &Block{Stmts: []Stmt{&ExprStmt{X: c}}}}
 		case g.chance(30):
 			// v = depth > 0 ? f(depth - 1, ...) : e;
@@ -223,6 +242,8 @@ func (g *gen) selfCall() Stmt {
 // variable.
 func (g *gen) nested(depth int) Stmt {
 	mark := len(g.scope)
+	g.depth++
+	defer func() { g.depth-- }()
 	b := &Block{}
 	declared := map[string]bool{}
 	for i, nd := 0, 1+g.n(2); i < nd; i++ {
@@ -256,6 +277,17 @@ func (g *gen) nested(depth int) Stmt {
 		}
 		b.Decls = append(b.Decls, &Decl{V: v, Init: init})
 		g.scope = append(g.scope, v)
+	}
+	if g.mem {
+		for _, d := range b.Decls {
+			d.V.Addr = g.chance(30)
+		}
+		b.Decls = append(b.Decls, g.aggDecls(g.n(2))...)
+		if g.chance(40) {
+			d := g.ptrDecl()
+			b.Decls = append(b.Decls, d)
+			g.scope = append(g.scope, d.V)
+		}
 	}
 	b.Stmts = g.stmts(depth-1, 1+g.n(3))
 	g.scope = g.scope[:mark]

@@ -43,6 +43,9 @@ func (g *gen) taskInputs() []Stmt {
 func (g *gen) observed() Expr {
 	var vs, narrow []*Var
 	for _, v := range g.visible() {
+		if !isScalar(v) {
+			continue
+		}
 		if v.Type.Bits(g.cfg.Model) < 64 || v.Type.Signed() {
 			vs = append(vs, v)
 		}

@@ -36,6 +36,16 @@ func typeOf(e Expr, m Model) Kind {
 		return e.T
 	case *Comma:
 		return typeOf(e.Y, m)
+	case *Index, *Member, *Deref:
+		return ltype(e).K
+	case *Store:
+		return ltype(e.L).K
+	case *StoreIncDec:
+		return ltype(e.L).K
+	case *PtrCmp:
+		return Int
+	case *PtrDiff:
+		return Long // ptrdiff_t under LP64
 	}
 	panic("cgen: unknown expression")
 }
