@@ -11,9 +11,10 @@
 // The block's type is the pointee of the pointer it is converted to (a
 // cast, an assignment, an initialiser: evalFor); its size the argument,
 // when constant: a block of k elements of that type is an array of k.
-// A site in main's straight-line code (no loop, no label a goto can
-// return to) runs at most once and is an ordinary object; any other site
-// is a summary: allocation k gets address base + k*stride (distinct, as
+// A site outside loops (no loop, no label a goto can return to) of a
+// non-recursive function is an ordinary object: in main it runs at most
+// once; elsewhere a flag checks it, and a second run goes to an
+// unsupported location. Any other site is a summary: allocation k gets address base + k*stride (distinct, as
 // in C) and its cells are a summary region (reads havoc, writes dropped).
 
 package cfront
@@ -68,6 +69,9 @@ func (b *builder) isAllocCall(n cc.ExpressionNode) bool {
 func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) value {
 	elem := b.allocHint
 	b.allocHint = nil
+	if elem == nil || elem.Kind() == cc.Void || elem.Size() <= 0 {
+		elem = sizeofType(args)
+	}
 	var sizeV value
 	switch {
 	case name == "calloc" || name == "__builtin_calloc":
@@ -108,10 +112,21 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 			typ, count = elem, size/es
 		}
 	}
-	once := b.f == b.prog.Main && b.loopDepth == 0 && !b.sawLabel
+	once := b.loopDepth == 0 && !b.sawLabel && !b.recursive[b.f.Name]
 	label := fmt.Sprintf("%s@%d:%d", name, pos.Line, pos.Col)
 	if once && typ != nil {
 		o := b.newObject(label, typ, count, nil, pos)
+		if b.f != b.prog.Main {
+			// Outside main the site may run again (its function called
+			// twice): a flag makes a second run an unsupported location.
+			flag := b.prog.NewGlobal(label+"#done", ir.Bool, pos)
+			b.allocCounters = append(b.allocCounters, flag)
+			ok := b.newLoc(pos)
+			b.branch(ir.NewAtom(numeric.Eq(ir.VarExpr(flag), numeric.Const(0))), ok,
+				b.f.NewUnsupportedLoc(pos, fmt.Sprintf("allocation site %s ran twice (modelled as one block)", label)), pos)
+			b.cur = ok
+			b.emit(ir.NewAssign(flag, numeric.Const(1)), pos)
+		}
 		if name == "calloc" || name == "__builtin_calloc" {
 			b.initObject(objPlace(o), nil, true, pos)
 		} else {
@@ -123,12 +138,12 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 	// contents.
 	stride := size
 	if stride <= 0 {
-		stride = unboundedBytes
+		stride = unknownStride
 	}
 	stride = (stride + 16 + 15) / 16 * 16
 	o := &object{name: label, typ: typ, size: stride, subs: map[string][]int64{}, stride: stride, pos: pos}
 	r := &region{off: 0, count: -1, elemSize: 1, keys: map[string]bool{}}
-	if elem != nil && elem.Size() > 0 {
+	if elem != nil && elem.Kind() != cc.Void && elem.Size() > 0 {
 		r.elem, r.elemSize = elem, elem.Size()
 		collectKeys(elem, r.keys)
 	}
@@ -147,4 +162,33 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 	b.emit(ir.NewAssign(o.counter, k.AddConst(numeric.I(1))), pos)
 	b.diag(pos, ir.Warning, "allocation site %s may run more than once: its blocks are summarised (reads havoc, writes dropped)", label)
 	return ptrVal(varVal(addr))
+}
+
+// sizeofType returns the type T of the first sizeof(T) (or sizeof e) in
+// an allocation's arguments, the block's element type when the pointer
+// it is stored into says nothing (void *).
+func sizeofType(args []cc.ExpressionNode) cc.Type {
+	var found cc.Type
+	for _, a := range args {
+		walkAST(a, func(n cc.Node) {
+			u, ok := n.(*cc.UnaryExpression)
+			if !ok || found != nil {
+				return
+			}
+			switch u.Case {
+			case cc.UnaryExpressionSizeofType:
+				if u.TypeName != nil {
+					found = u.TypeName.Type()
+				}
+			case cc.UnaryExpressionSizeofExpr:
+				if u.UnaryExpression != nil {
+					found = u.UnaryExpression.Type()
+				}
+			}
+		})
+	}
+	if found != nil && (found.Kind() == cc.Void || found.Size() <= 0) {
+		return nil
+	}
+	return found
 }

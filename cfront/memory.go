@@ -47,7 +47,11 @@ const (
 	maxExpand = 256
 	// summaryInstances bounds the allocations of a summary site (more
 	// end in an unsupported location).
-	summaryInstances = 1 << 12
+	summaryInstances = 1 << 10
+	// unknownStride separates the blocks of a summary site whose size is
+	// not constant (all of a site's blocks are one summary, so an access
+	// past it stays within the site's range).
+	unknownStride = 1 << 12
 	// unboundedBytes is the size assumed for an object of unknown size.
 	unboundedBytes = 1 << 20
 )

@@ -32,6 +32,10 @@ const (
 type Options struct {
 	// DataModel is LP64 when empty.
 	DataModel DataModel
+	// KeepGlobalCells keeps every cell of a file-scope object, also one
+	// the program never reads (those are removed by default, prune.go):
+	// a differential test observes them.
+	KeepGlobalCells bool
 }
 
 var (
@@ -207,6 +211,7 @@ func ParseWith(filename string, src []byte, opts Options) (prog *ir.Program, err
 		return nil, ccError(filename, orig, err)
 	}
 	t = newTranslator(filename, ast)
+	t.keepGlobalCells = opts.KeepGlobalCells
 	if panicInTranslate {
 		panic("injected fault")
 	}

@@ -67,9 +67,10 @@ func (b *builder) index(p place, i value, et cc.Type, pos ir.Pos) place {
 	}
 	i = b.normalize(b.convert(i, tLongLong, pos), pos)
 	if i.e.IsConst() {
-		k, ok := i.e.Constant().Int64()
-		if ok {
-			return p.sub(k*es, et)
+		if k, ok := i.e.Constant().Int64(); ok {
+			q := p.sub(k*es, et)
+			q.anchor, q.anchorSize, q.delta, q.deltaKnown = typeKey(et), es, 0, true
+			return q
 		}
 	}
 	q := p
@@ -318,7 +319,10 @@ func (t *translator) candidatesTyped(a *access) [][]target {
 		if a.obj != nil && o != a.obj {
 			continue
 		}
-		if a.obj == nil && o.owner != nil {
+		if a.obj == nil && o.owner != nil && (o.owner != a.f || (t.pts != nil && t.pts.escapes(o))) {
+			// Each activation of a recursive function has its own
+			// cells: reached through a pointer only in that function,
+			// and only when its address stays there.
 			continue
 		}
 		var ts []target

@@ -69,6 +69,12 @@ type pointsTo struct {
 	index map[*object]int
 	// byBase lists the objects sorted by base, for constants.
 	byBase []*object
+	// For escapes: the program's variables, the objects, the cell
+	// variables, and the answer once computed.
+	vars    []*ir.Var
+	objs    []*object
+	cellVar map[*ir.Var]bool
+	escaped map[*object]bool
 }
 
 func (p *pointsTo) set(v int) *ptsSet {
@@ -120,7 +126,10 @@ func (p *pointsTo) flowInto(v *ir.Var, e numeric.LinExpr) bool {
 // analysePointsTo runs the analysis over the program and the pending
 // accesses, with every typed candidate (candidatesTyped).
 func (t *translator) analysePointsTo() *pointsTo {
-	p := &pointsTo{sets: map[int]*ptsSet{}, index: map[*object]int{}}
+	p := &pointsTo{sets: map[int]*ptsSet{}, index: map[*object]int{}, vars: t.prog.Vars, objs: t.mem.objs, cellVar: map[*ir.Var]bool{}}
+	for v := range t.cellOf {
+		p.cellVar[v] = true
+	}
 	for i, o := range t.mem.objs {
 		p.index[o] = i
 		p.byBase = append(p.byBase, o)
@@ -196,4 +205,26 @@ func (p *pointsTo) edge(op ir.Op, f *ir.Func) bool {
 		}
 	}
 	return grew
+}
+
+// escapes reports whether the address of o, an object of a recursive
+// function (its cells are locals of it), may flow out of that function's
+// own locals: into a global, a formal (a call's argument, the recursive
+// call's included), a result or a cell of another object.
+func (p *pointsTo) escapes(o *object) bool {
+	if p.escaped == nil {
+		p.escaped = map[*object]bool{}
+		for id, s := range p.sets {
+			v := p.vars[id]
+			for _, q := range p.objs {
+				if q.owner == nil || !s.has(p.index[q]) {
+					continue
+				}
+				if v.Scope != ir.Local || v.Func != q.owner || p.cellVar[v] {
+					p.escaped[q] = true
+				}
+			}
+		}
+	}
+	return p.escaped[o]
 }

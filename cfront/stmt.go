@@ -456,12 +456,7 @@ func (b *builder) localObject(id *cc.InitDeclarator, dd *cc.Declarator, pos ir.P
 	}
 	var owner *ir.Func
 	if b.recursive[b.f.Name] {
-		owner = b.f
-		if dd.AddressTaken() {
-			b.objOf[dd] = b.newObject(name, dd.Type(), 0, owner, pos)
-			b.unsupported(pos, "address of %s, a local of the recursive function %s, is taken", dd.Name(), b.f.Name)
-			return
-		}
+		owner = b.f // its address may not be taken (addressOf)
 	}
 	o := b.newObject(name, dd.Type(), 0, owner, pos)
 	b.objOf[dd] = o
@@ -479,10 +474,6 @@ func (b *builder) paramObjects(pos ir.Pos) {
 		}
 		o := b.newObject(b.f.Name+"."+pd.Name(), pd.Type(), 0, owner, pos)
 		b.objOf[pd] = o
-		if owner != nil && pd.AddressTaken() {
-			b.unsupported(pos, "address of parameter %s of the recursive function %s is taken", pd.Name(), b.f.Name)
-			return
-		}
 		if v := b.paramFormal[pd]; v != nil {
 			b.writePlace(objPlace(o), b.varValue(v), pos)
 			continue

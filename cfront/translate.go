@@ -56,10 +56,11 @@ type translator struct {
 	allocHint cc.Type
 	nstrings  int
 	// allocCounters count the allocations of summary sites (alloc.go).
-	allocCounters []*ir.Var
-	strObjs       map[*cc.PrimaryExpression]*object
-	memChecks     map[*ir.Loc]bool // unsupported locations of memory accesses (place.go)
-	pts           *pointsTo        // pointsto.go
+	allocCounters   []*ir.Var
+	strObjs         map[*cc.PrimaryExpression]*object
+	memChecks       map[*ir.Loc]bool // unsupported locations of memory accesses (place.go)
+	pts             *pointsTo        // pointsto.go
+	keepGlobalCells bool
 	// unmatchedReads are the locations where a read hits no cell (it
 	// havocs); a warning for those that survive.
 	unmatchedReads map[*ir.Loc]string
@@ -212,6 +213,7 @@ func (t *translator) translate() (*ir.Program, error) {
 	}
 	t.initGlobals(t.funcs["main"], mainStart)
 	t.lowerAccesses()
+	t.pruneDeadCells()
 	for _, f := range t.prog.Funcs {
 		compact(f)
 		f.MarkLoopHeads()

@@ -25,7 +25,7 @@ func Translate(p *Program) (*ir.Program, error) {
 	if p.Model == ILP32 {
 		dm = cfront.ILP32
 	}
-	return cfront.ParseWith("gen.c", []byte(p.Source()), cfront.Options{DataModel: dm})
+	return cfront.ParseWith("gen.c", []byte(p.Source()), cfront.Options{DataModel: dm, KeepGlobalCells: true})
 }
 
 // vecOracle answers input havocs from a vector as the harness's cg_next
