@@ -11,10 +11,11 @@
 // The block's type is the pointee of the pointer it is converted to (a
 // cast, an assignment, an initialiser: evalFor); its size the argument,
 // when constant: a block of k elements of that type is an array of k.
-// A site outside loops (no loop, no label a goto can return to) of a
-// non-recursive function is an ordinary object: in main it runs at most
-// once; elsewhere a flag checks it, and a second run goes to an
-// unsupported location. Any other site is a summary: allocation k gets address base + k*stride (distinct, as
+// A site outside loops of a non-recursive function is an ordinary
+// object: in main's code before any label it runs at most once;
+// elsewhere (a function called twice, a goto back) a flag checks it, and
+// a second run goes to an unsupported location. Any other site is a
+// summary: allocation k gets address base + k*stride (distinct, as
 // in C) and its cells are a summary region (reads havoc, writes dropped).
 
 package cfront
@@ -69,8 +70,12 @@ func (b *builder) isAllocCall(n cc.ExpressionNode) bool {
 func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) value {
 	elem := b.allocHint
 	b.allocHint = nil
-	if elem == nil || elem.Kind() == cc.Void || elem.Size() <= 0 {
-		elem = sizeofType(args)
+	if elem == nil || elem.Kind() == cc.Void || elem.Size() <= 1 {
+		// void * and char * say nothing of the block (CIL allocates
+		// into char * temporaries): a sizeof in the size does.
+		if st := sizeofType(args); st != nil || elem == nil || elem.Kind() == cc.Void {
+			elem = st
+		}
 	}
 	var sizeV value
 	switch {
@@ -112,11 +117,11 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 			typ, count = elem, size/es
 		}
 	}
-	once := b.loopDepth == 0 && !b.sawLabel && !b.recursive[b.f.Name]
+	once := b.loopDepth == 0 && !b.recursive[b.f.Name]
 	label := fmt.Sprintf("%s@%d:%d", name, pos.Line, pos.Col)
 	if once && typ != nil {
 		o := b.newObject(label, typ, count, nil, pos)
-		if b.f != b.prog.Main {
+		if b.f != b.prog.Main || b.sawLabel {
 			// Outside main the site may run again (its function called
 			// twice): a flag makes a second run an unsupported location.
 			flag := b.prog.NewGlobal(label+"#done", ir.Bool, pos)

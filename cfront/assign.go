@@ -259,13 +259,6 @@ func (b *builder) objectOf(d *cc.Declarator) *object {
 	return nil
 }
 
-// havocMemory accounts for a call of an unknown function: every cell of
-// every object that may be addressed through a pointer becomes arbitrary
-// (lowered with the accesses, once every object is known).
-func (b *builder) havocMemory(pos ir.Pos) {
-	b.defer_(&access{havocAll: true}, pos)
-}
-
 var compoundOps = map[cc.AssignmentExpressionCase]string{
 	cc.AssignmentExpressionMul: "*", cc.AssignmentExpressionDiv: "/", cc.AssignmentExpressionMod: "%",
 	cc.AssignmentExpressionAdd: "+", cc.AssignmentExpressionSub: "-", cc.AssignmentExpressionLsh: "<<",

@@ -153,21 +153,41 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 	}
 	// An external function without a definition.
 	var fnArg cc.ExpressionNode
+	var ptrs []numeric.LinExpr
 	for _, a := range args {
 		if t := a.Type(); t != nil && t.Kind() == cc.Ptr {
 			if pt, ok := t.(*cc.PointerType); ok && pt.Elem() != nil && pt.Elem().Kind() == cc.Function && fnArg == nil {
 				fnArg = a
 			}
 		}
-		b.discard(a)
+		v := b.eval(a)
+		if v.ptr {
+			ptrs = append(ptrs, b.snapshot(asInteger(v), pos).e)
+		} else {
+			ptrs = append(ptrs, numeric.LinExpr{})
+		}
 	}
 	if fnArg != nil {
 		b.unsupported(b.pos(fnArg), "function pointer passed to external function %s", name)
 		return b.resultOf(n, want, pos, "")
 	}
-	b.diag(pos, ir.Warning, "call of undefined function %s: every memory cell a pointer may reach is havocked; result havoc", name)
-	b.havocMemory(pos)
+	if k, ok := blockWriters[name]; ok && k < len(ptrs) {
+		// It writes only the block its k-th argument points to.
+		b.diag(pos, ir.Warning, "%s not modelled: the cells its destination may address are havocked", name)
+		b.defer_(&access{havocAll: true, reach: ptrs[k : k+1], closed: true}, pos)
+		return b.resultOf(n, want, pos, "")
+	}
+	b.diag(pos, ir.Warning, "call of undefined function %s: the memory reachable from its arguments and globals is havocked; result havoc", name)
+	b.defer_(&access{havocAll: true, reach: ptrs}, pos)
 	return b.resultOf(n, want, pos, "")
+}
+
+// blockWriters are the library functions that write memory only in the
+// block their argument at the index points to.
+var blockWriters = map[string]int{
+	"memset": 0, "memcpy": 0, "memmove": 0, "bzero": 0, "strcpy": 0, "strncpy": 0,
+	"strcat": 0, "strncat": 0, "sprintf": 0, "snprintf": 0, "__builtin_memset": 0,
+	"__builtin_memcpy": 0, "__builtin_memmove": 0,
 }
 
 // callDefined emits a Call edge to f.

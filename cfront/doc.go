@@ -84,9 +84,10 @@
 // reach_error() and __VERIFIER_error() (even when defined: the property is
 // that they are never called), __assert_fail and a failing assert(c) go to
 // an error location; abort, exit and their variants go to a sink. Any other
-// undefined function is assumed to modify no modelled variable except
-// address-taken globals, which it havocs; its integer result is havocked
-// (Warning). setjmp/longjmp, pthread_create, fork, signal, atexit, a
+// undefined function is assumed to write any memory cell (all are
+// havocked) but no other variable; its result is havocked (Warning);
+// output and string-inspection functions (printf, strlen, ...) write
+// nothing. setjmp/longjmp, pthread_create, fork, signal, atexit, a
 // function pointer passed to an external function, computed goto, asm,
 // nested functions, calls of main and non-constant case labels are
 // Unsupported (unsupported locations).
@@ -99,19 +100,27 @@
 // functions whose type fits the pointer's, each guarded by the pointer's
 // value; any other value (null, unknown) goes to an unsupported location.
 //
-// Memory. Pointers, arrays, structs, unions and floating-point values are
-// not modelled: reading one as an integer havocs within the target type
-// (Warning), a condition or comparison on one is nondeterministic
-// (Warning), writes to them are dropped (Warning) — reads of them are havoc
-// anyway. The exception is a block-scope data pointer whose address is
-// never taken (pointer.go): it holds its address as an unsigned integer of
-// pointer width, so a null pointer, a cast between pointers and integers,
-// a copy, a truth test and a comparison are exact; any other value stored
-// into it (an address, pointer arithmetic, a call's result) is an
-// arbitrary address. A scalar local whose address is taken is not modelled either. A
-// scalar global whose address is taken stays modelled, and is havocked at
-// every write that may go through a pointer (not for writes into a named
-// array or struct) and at every call of an unknown function.
+// Memory (memory.go, place.go, pointsto.go, alloc.go, init.go,
+// prune.go). Variables of aggregate type and variables whose address is
+// taken, string literals and allocated blocks are memory objects. Each is
+// flattened into cells, one ir variable per scalar leaf named by its C
+// access path (g[2].f): struct fields, union members (a write havocs the
+// members it overlaps), array elements up to 256 per array; larger and
+// variable-length arrays are summaries whose reads are havoc and whose
+// writes are dropped. Every object has an address range in one
+// numbering; a pointer is an unsigned integer of pointer width holding
+// base + offset, so null, casts, copies, arithmetic, differences and
+// comparisons are exact. An access whose object and offset are known is
+// its cell; any other is a branch over the candidate cells, each guarded
+// by the address, found by type and pruned by an inclusion-based
+// points-to analysis of the lowered program; an address no candidate
+// matches is an arbitrary value when read and an unsupported location
+// when written. malloc, calloc and alloca succeed; a site outside loops
+// of a non-recursive function is one block, any other a summary of
+// distinct blocks; free does nothing; realloc is unsupported. Floating
+// point and bit-fields are not modelled (havoc). Cells and temporaries
+// that nothing reads are removed (Options.KeepGlobalCells keeps those of
+// file-scope objects).
 //
 // Positions. Every edge and location carries the position (in the input
 // file, not following #line markers) of the construct it comes from; loop

@@ -270,9 +270,12 @@ type access struct {
 	// noOverlap: the overlapping cells keep their values (an aggregate
 	// copy writes them all).
 	noOverlap bool
-	// havocAll: a call of an unknown function, which may write every
-	// cell reachable through a pointer.
+	// havocAll: a call of an unknown function, which may write the cells
+	// of the objects reachable from the addresses in reach and from the
+	// globals; closed: only the objects reach points to (memset).
 	havocAll bool
+	reach    []numeric.LinExpr
+	closed   bool
 	f        *ir.Func
 	b        *builder
 	from, to *ir.Loc
@@ -380,10 +383,7 @@ func (t *translator) lower(a *access) {
 	f, pos := a.f, a.pos
 	if a.havocAll {
 		cur := a.from
-		for _, o := range t.mem.objs {
-			if o.owner != nil {
-				continue
-			}
+		for _, o := range t.reachable(a) {
 			for _, c := range o.cells {
 				if c.v == nil {
 					continue
@@ -485,4 +485,51 @@ func (t *translator) memCheck(f *ir.Func, pos ir.Pos, msg string) *ir.Loc {
 	l := f.NewUnsupportedLoc(pos, msg)
 	t.memChecks[l] = true
 	return l
+}
+
+// reachable returns the objects an unknown function called at a may
+// write: those the pointer arguments may address, the file-scope objects
+// (it may name them) unless a is closed, and every object whose address
+// one of those holds, transitively. Objects of recursive functions are
+// reachable only when their address escapes.
+func (t *translator) reachable(a *access) []*object {
+	in := map[*object]bool{}
+	var work []*object
+	addSet := func(s ptsSet) {
+		for _, o := range t.mem.objs {
+			if s.has(t.pts.index[o]) && !in[o] && (o.owner == nil || t.pts.escapes(o)) {
+				in[o] = true
+				work = append(work, o)
+			}
+		}
+	}
+	for _, e := range a.reach {
+		addSet(t.pts.exprSet(e))
+	}
+	if !a.closed {
+		for _, o := range t.mem.objs {
+			if t.globalObjs[o.name] == o && !in[o] {
+				in[o] = true
+				work = append(work, o)
+			}
+		}
+		for len(work) > 0 {
+			o := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, c := range o.cells {
+				if c.v != nil {
+					if s := t.pts.sets[c.v.ID]; s != nil {
+						addSet(*s)
+					}
+				}
+			}
+		}
+	}
+	var out []*object
+	for _, o := range t.mem.objs {
+		if in[o] && o.owner == nil {
+			out = append(out, o)
+		}
+	}
+	return out
 }

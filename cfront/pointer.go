@@ -1,18 +1,15 @@
-// This file models pointer locals as addresses: a block-scope pointer
-// variable (not static, not a function pointer) whose address is never
-// taken gets a variable holding its address as an unsigned integer of
-// pointer width. gcc keeps a pointer's bits when converting it to or from
-// an integer type (an integer is sign- or zero-extended to pointer width
-// first), and a null pointer is address 0; so the explicit conversions
-// (casts), the null pointer constant, copies between such variables,
-// truth tests and comparisons are exact. Everything else that reads a
-// pointer (arithmetic, which scales by the element size; dereference;
-// passing it to a function) still sees an unmodelled value, and any other
-// value stored into such a variable (an address, a call's result,
-// pointer arithmetic) is an undetermined one: a havoc that ir/exec counts
-// as arbitrary. CIL output compares such temporaries with (void *)0 on
-// every pass of the ssh state machines, which made every counterexample
-// there depend on a havoc.
+// This file implements pointer values: a pointer (a variable, formal,
+// result or cell of pointer type that is not itself in memory) holds its
+// address as an unsigned integer of pointer width. gcc keeps a pointer's
+// bits when converting it to or from an integer type (an integer is
+// sign- or zero-extended to pointer width first), and a null pointer is
+// address 0; so casts, the null pointer constant, copies, truth tests
+// and comparisons are exact, and so are arithmetic (the address moves by
+// the element size times the offset) and differences (an exact division
+// by the element size). Addresses come from memory.go's numbering. A
+// value that is no address (an unmodelled expression) stored into a
+// pointer is an undetermined one: a havoc that ir/exec counts as
+// arbitrary.
 
 package cfront
 

@@ -8,13 +8,13 @@
 //
 // Addresses enter as constants (base + offset falls in exactly one
 // object's range) and flow through assignments (x := e collects the sets
-// of e's variables: pointer arithmetic keeps its base), calls (actuals
-// into formals, returned values into results), exact definitions of
-// havocked values, and the deferred accesses themselves (a read collects
-// the cells it may read; a write spreads its value into the cells it may
-// write), which are the only edges not yet in the program. A havoc
-// without definition (an input, an unknown function's result or writes)
-// adds nothing: an address no analysed flow produces is followed by no
+// of e's terms of coefficient 1: pointer arithmetic keeps its base, a
+// difference of pointers is no address), calls (actuals into formals,
+// returned values into results) and the deferred accesses themselves (a
+// read collects the cells it may read; a write spreads its value into
+// the cells it may write), which are the only edges not yet in the
+// program. A havoc (an input, an unknown function's result or writes, a
+// quotient) adds nothing: an address no analysed flow produces is followed by no
 // candidate, so its dereference ends in the unsupported location.
 //
 // The analysis only prunes: every access keeps its guard on the address,
@@ -106,8 +106,17 @@ func (p *pointsTo) exprSet(e numeric.LinExpr) ptsSet {
 	if o := p.objectAt(e.Constant()); o != nil {
 		s.add(p.index[o])
 	}
+	// An address is a base plus an offset: the sets of the terms of
+	// coefficient 1. A difference of pointers is no address.
 	for i := 0; i < e.NumTerms(); i++ {
-		if vs := p.sets[int(e.Term(i).Dim)]; vs != nil {
+		tm := e.Term(i)
+		if vs := p.sets[int(tm.Dim)]; vs != nil && len(*vs) > 0 && tm.Coef.Sign() < 0 {
+			return nil
+		}
+	}
+	for i := 0; i < e.NumTerms(); i++ {
+		tm := e.Term(i)
+		if vs := p.sets[int(tm.Dim)]; vs != nil && tm.Coef.Cmp(numeric.I(1)) == 0 {
 			s.union(*vs)
 		}
 	}
@@ -178,15 +187,6 @@ func (p *pointsTo) edge(op ir.Op, f *ir.Func) bool {
 	case *ir.Assign:
 		for i, x := range op.Lhs {
 			if p.flowInto(x, op.Rhs[i]) {
-				grew = true
-			}
-		}
-	case *ir.Havoc:
-		if op.Def != nil {
-			if p.flowInto(op.Var, op.Def.X) {
-				grew = true
-			}
-			if p.flowInto(op.Var, op.Def.Y) {
 				grew = true
 			}
 		}

@@ -208,6 +208,12 @@ func compare(p *Program, tr translated, vecs [][]int64, obs []Observed, st *Stat
 			continue
 		case irObs.Outcome == Timeout:
 			continue
+		case inexact && first == nil:
+			// The generated programs never read an undetermined value:
+			// an IR run that did is a translation that lost a value.
+			st.Inexact++
+			first = &Mismatch{Program: p, Input: vec, GCC: gcc, IR: irObs, Why: "the IR run read a value the translation left undetermined"}
+			continue
 		case inexact:
 			st.Inexact++
 			continue

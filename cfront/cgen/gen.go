@@ -600,7 +600,15 @@ func (g *gen) callOf(f *Func, d int, depth Expr) *Call {
 	for _, p := range f.Params {
 		switch {
 		case p.Ptr != nil:
-			a, _ := g.pickPtr(p.Ptr, p.Shape, math.MaxInt, d, ptrAny)
+			// A recursive function passes no address of its own locals:
+			// cfront reaches a recursive activation's cells through
+			// pointers only within it (an escaping address is
+			// unsupported there).
+			life := math.MaxInt
+			if g.f != nil && g.f.Depth != nil {
+				life = 1
+			}
+			a, _ := g.pickPtr(p.Ptr, p.Shape, life, d, ptrAny)
 			if a == nil {
 				return nil
 			}
