@@ -13,6 +13,7 @@ var (
 	diffN     = flag.Int("cgen.n", 300, "programs compared by TestDifferential")
 	diffSeed  = flag.Uint64("cgen.seed", 1, "seed of TestDifferential")
 	diffStart = flag.Int("cgen.start", 0, "first program of TestDifferential")
+	diffMemN  = flag.Int("cgen.memn.diff", 300, "programs compared by TestDifferentialMemory")
 	diffMem   = flag.Bool("cgen.memory", false, "TestDifferential: programs with arrays, structs, pointers and malloc'd blocks (cgen.MemoryConfig; LP64 programs only)")
 )
 
@@ -44,4 +45,31 @@ func TestDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%v in %v", st, time.Since(start).Round(time.Millisecond))
+}
+
+// TestDifferentialMemory is TestDifferential's default slice of memory
+// programs (arrays, structs, pointers, malloc'd blocks; LP64): the
+// lowering of memory to cells checked against gcc on every run.
+func TestDifferentialMemory(t *testing.T) {
+	h := &cgen.Harness{}
+	if !h.Available() {
+		t.Skip("gcc not available")
+	}
+	n := *diffMemN
+	if testing.Short() {
+		n = min(n, 100)
+	}
+	o := cgen.FuzzOptions{Seed: *diffSeed, Start: *diffStart, N: n,
+		Config: cgen.MemoryConfig, Models: []cgen.Model{cgen.LP64},
+		OnMismatch: func(m *cgen.Mismatch) {
+			t.Errorf("%v\nreduced:\n%v", m, h.Reduce(context.Background(), m, 2*time.Minute))
+		}}
+	st, _, err := cgen.Fuzz(context.Background(), h, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Compared() == 0 {
+		t.Fatalf("no run compared: %v", st)
+	}
+	t.Logf("%v", st)
 }
