@@ -34,6 +34,7 @@ var (
 	gccArgs    = flag.String("gcc.args", "", "TestFalseReplaysWithGCC*: more analyze flags, separated by spaces (e.g. \"--block sbe\")")
 	gccSet     = flag.String("gcc.set", "svcomp", "TestFalseReplaysWithGCCOnSVCOMP: the shared benchmark set (svcomp, svcomp-2)")
 	gccFptrs   = flag.Bool("gcc.fptrs", false, "TestFalseReplaysWithGCCOnGenerated: tasks with calls through function pointers")
+	gccMemory  = flag.Bool("gcc.memory", false, "TestFalseReplaysWithGCCOnGenerated: tasks with arrays, structs, pointers and malloc'd blocks")
 )
 
 // analyzeJSON runs `numpred analyze --format json` as a user would and
@@ -198,7 +199,7 @@ func TestFalseReplaysWithGCCOnSVCOMP(t *testing.T) {
 func TestFalseReplaysWithGCCOnGenerated(t *testing.T) {
 	gcc := lookGCC(t)
 	h := &cgen.Harness{}
-	tasks, _, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: 21, N: *gccN, Models: []cgen.Model{cgen.LP64}, FuncPtrs: *gccFptrs})
+	tasks, _, ms, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: 21, N: *gccN, Models: []cgen.Model{cgen.LP64}, FuncPtrs: *gccFptrs, Memory: *gccMemory})
 	if err != nil {
 		t.Fatal(err)
 	}
