@@ -14,7 +14,8 @@ import (
 )
 
 // gccHarness defines every __VERIFIER_nondet_* function to return the
-// counterexample's inputs in order, and, through gcc's
+// counterexample's inputs in order, makes malloc zero-fill (linked with
+// --wrap=malloc), and, through gcc's
 // -finstrument-functions hook, reports a call of reach_error (or
 // __VERIFIER_error) whatever the task's own definition of it does.
 const gccHarness = `
@@ -54,6 +55,8 @@ void __cyg_profile_func_enter(void *fn, void *site) {
 }
 void __cyg_profile_func_exit(void *fn, void *site) __attribute__((no_instrument_function));
 void __cyg_profile_func_exit(void *fn, void *site) { (void)fn; (void)site; }
+void *__wrap_malloc(size_t n) __attribute__((no_instrument_function));
+void *__wrap_malloc(size_t n) { return calloc(1, n ? n : 1); }
 `
 
 // ReplayGCC compiles the C task at file with gcc (-m32 for ILP32) and a
@@ -84,7 +87,9 @@ func ReplayGCC(ctx context.Context, gcc, file, dataModel string, c *Counterexamp
 	if strings.EqualFold(dataModel, "ilp32") {
 		args = append(args, "-m32")
 	}
-	args = append(args, "-finstrument-functions", file, harness)
+	// The task's malloc zero-fills its blocks, as numpred's concrete runs
+	// assume (ir.Havoc.Fresh).
+	args = append(args, "-finstrument-functions", "-Wl,--wrap=malloc", file, harness)
 	if out, err := exec.CommandContext(ctx, gcc, args...).CombinedOutput(); err != nil {
 		return false, fmt.Errorf("gcc: %v\n%s", err, out)
 	}

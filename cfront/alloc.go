@@ -6,7 +6,10 @@
 // Allocation is assumed to succeed: gcc's malloc does for the sizes such
 // programs ask, so a counterexample stays replayable; a program whose
 // property depends on malloc returning null is analysed as if it never
-// did (a documented assumption, as in SV-COMP's ReachSafety).
+// did (a documented assumption, as in SV-COMP's ReachSafety). A malloc'd
+// block's content is any value to the analyses and zero to concrete runs
+// (ir.Havoc.Fresh), as in cex's gcc replay harness, whose malloc
+// zero-fills: a counterexample that reads it still replays.
 //
 // The block's type is the pointee of the pointer it is converted to (a
 // cast, an assignment, an initialiser: evalFor); its size the argument,
@@ -132,10 +135,19 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 			b.cur = ok
 			b.emit(ir.NewAssign(flag, numeric.Const(1)), pos)
 		}
-		if name == "calloc" || name == "__builtin_calloc" {
+		switch name {
+		case "calloc", "__builtin_calloc":
 			b.initObject(objPlace(o), nil, true, pos)
-		} else {
+		case "alloca", "__builtin_alloca":
 			b.initObject(objPlace(o), nil, false, pos)
+		default:
+			// malloc's content: any value to the analyses, zero in
+			// concrete runs and in the gcc replay (ir.Havoc.Fresh).
+			for _, c := range o.cells {
+				if c.v != nil {
+					b.emit(&ir.Havoc{Var: c.v, Range: c.v.Type.Range(), Fresh: true}, pos)
+				}
+			}
 		}
 		return ptrVal(value{e: o.addrConst(0), t: b.ptrT, isInt: true})
 	}

@@ -50,6 +50,11 @@ type Havoc struct {
 	// value means a signed value left its type's range (see
 	// Assume.Overflow).
 	Overflow bool
+	// Fresh marks the content of a freshly allocated block (malloc): any
+	// value to every analysis, 0 to a concrete run, as in the gcc replay
+	// harness, whose malloc zero-fills; so a counterexample through it
+	// replays with gcc.
+	Fresh bool
 }
 
 // Call calls Callee with Args bound to its formals; when Result is

@@ -32,6 +32,9 @@ func OpString(op Op, env *numeric.Env) string {
 		if op.Def != nil {
 			s += " def " + op.Def.String(env)
 		}
+		if op.Fresh {
+			s += " fresh"
+		}
 		return s
 	case *Call:
 		args := make([]string, len(op.Args))

@@ -387,5 +387,5 @@ func readSet(exprs []numeric.LinExpr, nvars int) ([]int32, error) {
 // Run models lazily: no input, no definition, and the variable's whole
 // type as range (a narrower range must be drawn at once).
 func indeterminate(h *ir.Havoc) bool {
-	return h.Input == "" && h.Def == nil && h.Range == h.Var.Type.Range()
+	return h.Input == "" && h.Def == nil && !h.Fresh && h.Range == h.Var.Type.Range()
 }

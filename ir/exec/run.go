@@ -480,6 +480,9 @@ func (r *runner) havoc(h *ir.Havoc, ce *cedge, cur *fn, act uint64) (numeric.Int
 		}
 		r.res.Inputs = append(r.res.Inputs, Input{Source: h.Input, Value: v, Pos: e.Pos, Func: cur.f.Name})
 		return v, true
+	case h.Fresh && ce.rng.contains(numeric.I(0)):
+		// Fresh heap memory is zero in a concrete run (ir.Havoc.Fresh).
+		return numeric.I(0), true
 	}
 	v = r.o.Arbitrary(h, e)
 	if !ce.rng.contains(v) {
