@@ -407,8 +407,8 @@ func (t *translator) lower(a *access) {
 		lo := numeric.ConstInt(o.base)
 		hi := numeric.ConstInt(o.end())
 		inRange := &ir.And{Xs: []ir.Cond{atom(numeric.Ge(addr, lo)), atom(numeric.Le(addr.AddConst(numeric.I(size)), hi))}}
-		edge(cur, in, &ir.Assume{Cond: inRange})
-		edge(cur, next, &ir.Assume{Cond: ir.Negate(inRange)})
+		edge(cur, in, &ir.Assume{Cond: inRange, Wrap: true})
+		edge(cur, next, &ir.Assume{Cond: ir.Negate(inRange), Wrap: true})
 		c := in
 		for _, tg := range ts {
 			hit, miss := f.NewLoc(ir.Normal, pos), f.NewLoc(ir.Normal, pos)
@@ -423,8 +423,8 @@ func (t *translator) lower(a *access) {
 				}
 				g = &ir.And{Xs: []ir.Cond{atom(numeric.Ge(addr, rlo)), atom(numeric.Le(addr.AddConst(numeric.I(size)), rhi))}}
 			}
-			edge(c, hit, &ir.Assume{Cond: g})
-			edge(c, miss, &ir.Assume{Cond: ir.Negate(g)})
+			edge(c, hit, &ir.Assume{Cond: g, Wrap: true})
+			edge(c, miss, &ir.Assume{Cond: ir.Negate(g), Wrap: true})
 			t.hit(a, tg, hit)
 			c = miss
 		}
