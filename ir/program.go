@@ -129,6 +129,10 @@ type Diagnostic struct {
 	// Loc.Unsupported): it holds on the paths that reach that location,
 	// not on the whole program.
 	Local bool
+	// Check marks an unsupported location that is a run-time check the
+	// front end inserted (a memory write that may hit no modelled cell),
+	// not a construct of the program: worth a message only when reached.
+	Check bool
 }
 
 func (d Diagnostic) String() string {

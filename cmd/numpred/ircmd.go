@@ -52,8 +52,16 @@ func cmdIR(args []string, stdout, stderr io.Writer) int {
 	// Unsupported locations are listed (a verdict is UNKNOWN if one is
 	// reachable), program-wide unsupported constructs fail the command
 	// (no verdict but UNKNOWN is possible).
+	checks := 0
 	for _, l := range p.UnsupportedLocs() {
+		if l.Unsupported.Check {
+			checks++ // run-time checks the front end inserted
+			continue
+		}
 		fmt.Fprintf(stderr, "%s: %s\n", l.Func.Name, l.Unsupported)
+	}
+	if checks > 0 {
+		fmt.Fprintf(stderr, "%d memory writes may hit no modelled cell (null, out of bounds, unknown pointer): unsupported only where reached\n", checks)
 	}
 	if u := p.Unsupported(); len(u) > 0 {
 		for _, d := range u {
