@@ -23,6 +23,10 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("int main() { int x = 0; while (x < 10) x++; return x; }"))
 	f.Add([]byte("unsigned char c; int main() { c = c * 3 / 2 % 5 >> 1 << 2; return c; }"))
+	f.Add([]byte("#include <stdlib.h>\nstruct S { int a[3]; struct S *n; union { int i; char c[4]; } u; } g[2];\n" +
+		"int f(int *p, int k) { p[k & 1] += 2; return *p; }\n" +
+		"int main() { struct S *h = malloc(sizeof *h); int *q = &g[1].a[2]; h->n = &g[0]; h->n->u.i = 5;\n" +
+		"  for (int i = 0; i < 3; i++) g[0].a[i] = f(q - 1, i); g[1] = *h; char *s = \"ab\"; return s[1] + (q - g[1].a) + h->u.c[0]; }"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		start := time.Now()
 		p, err := Parse("fuzz.c", src)
