@@ -160,8 +160,9 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 				fnArg = a
 			}
 		}
+		// Every argument counts: an integer may hold an address too.
 		v := b.eval(a)
-		if v.ptr {
+		if v.ptr || v.isInt {
 			ptrs = append(ptrs, b.snapshot(asInteger(v), pos).e)
 		} else {
 			ptrs = append(ptrs, numeric.LinExpr{})

@@ -489,9 +489,10 @@ func (t *translator) memCheck(f *ir.Func, pos ir.Pos, msg string) *ir.Loc {
 }
 
 // reachable returns the objects an unknown function called at a may
-// write: those the pointer arguments may address, the file-scope objects
-// (it may name them) unless a is closed, and every object whose address
-// one of those holds, transitively. Objects of recursive functions are
+// write: those its arguments (integers too: one may hold an address) may
+// address; unless a is closed, the file-scope objects and the objects
+// global pointer variables may address (it may name them); and every
+// object whose address one of those holds, transitively. Objects of recursive functions are
 // reachable only when their address escapes.
 func (t *translator) reachable(a *access) []*object {
 	in := map[*object]bool{}
@@ -512,6 +513,12 @@ func (t *translator) reachable(a *access) []*object {
 			if t.globalObjs[o.name] == o && !in[o] {
 				in[o] = true
 				work = append(work, o)
+			}
+		}
+		// A global pointer variable (not in memory) may be read by name.
+		for _, v := range t.prog.Globals {
+			if s := t.pts.sets[v.ID]; s != nil && t.cellOf[v] == nil {
+				addSet(*s)
 			}
 		}
 		for len(work) > 0 {

@@ -278,3 +278,25 @@ func TestFreshHeapReplays(t *testing.T) {
 		t.Errorf("notzero.c: TRUE, but malloc's content may be anything")
 	}
 }
+
+// TestUnknownFunctionsReachMemory checks that a call of an undefined
+// function havocs what it can reach: an object whose address a global
+// pointer holds, and one whose address is passed as an integer. Both
+// programs' errors are reachable in C (ext may write through the
+// address), so TRUE is wrong.
+func TestUnknownFunctionsReachMemory(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"global.c": "int *gp;\nint main(void) {\n  int x = 1;\n  gp = &x;\n  ext(0);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
+		"int.c":    "int main(void) {\n  int x = 1;\n  ext((long)&x);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
+	} {
+		f := filepath.Join(dir, name)
+		src := "extern void reach_error(void);\nextern void ext(long);\n" + body
+		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if verdict, _ := analyzeJSON(t, f); verdict == "TRUE" {
+			t.Errorf("%s: TRUE, but ext may write x", name)
+		}
+	}
+}
