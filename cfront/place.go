@@ -180,10 +180,12 @@ func (b *builder) writeCell(p place, v value, overlap bool, pos ir.Pos) value {
 	}
 	if p.what != "" {
 		b.diag(pos, ir.Warning, "write to %s not modelled (its reads are havoc)", p.what)
+		b.lose(v)
 		return opaque("value of " + p.what)
 	}
 	cl, it, ok := accessType(p.t)
 	if !ok || cl == 'o' {
+		b.lose(v)
 		b.diag(pos, ir.Warning, "write of a value of type %s not modelled (its reads are havoc)", typeStr(p.t))
 		if ok {
 			b.havocOverlapping(p, pos)
@@ -202,6 +204,7 @@ func (b *builder) writeCell(p place, v value, overlap bool, pos ir.Pos) value {
 		}
 		if p.obj.regionAt(p.off) != nil {
 			b.diag(pos, ir.Warning, "write to a summarised array element or block of %s dropped (its reads are havoc)", p.obj.name)
+			b.lose(v)
 			return b.convertTo(v, cl, it, pos)
 		}
 	}
@@ -368,6 +371,7 @@ func anchorFits(p place, o *object, off int64) bool {
 // lowerAccesses emits every deferred access.
 func (t *translator) lowerAccesses() {
 	t.pts = t.analysePointsTo()
+	t.pts.env = t.environment()
 	for _, a := range t.pending {
 		t.lower(a)
 	}
@@ -489,55 +493,92 @@ func (t *translator) memCheck(f *ir.Func, pos ir.Pos, msg string) *ir.Loc {
 }
 
 // reachable returns the objects an unknown function called at a may
-// write: those its arguments (integers too: one may hold an address) may
-// address; unless a is closed, the file-scope objects and the objects
-// global pointer variables may address (it may name them); and every
-// object whose address one of those holds, transitively. Objects of recursive functions are
-// reachable only when their address escapes.
+// write. A closed one (memset) writes the block its destination may
+// address; any other may write the environment: every object an unknown
+// function's argument (integers too: one may hold an address) may
+// address at any call, the file-scope objects and what global pointer
+// variables address (it may name them), and every object whose address
+// one of those holds, transitively (it may have kept an address from an
+// earlier call and return it later). Objects whose address the
+// points-to analysis lost track of are in both.
 func (t *translator) reachable(a *access) []*object {
 	in := map[*object]bool{}
-	var work []*object
-	addSet := func(s ptsSet) {
-		for _, o := range t.mem.objs {
-			if s.has(t.pts.index[o]) && !in[o] && (o.owner == nil || t.pts.escapes(o)) {
-				in[o] = true
-				work = append(work, o)
-			}
-		}
-	}
-	for _, e := range a.reach {
-		addSet(t.pts.exprSet(e))
-	}
-	if !a.closed {
-		for _, o := range t.mem.objs {
-			if t.globalObjs[o.name] == o && !in[o] {
-				in[o] = true
-				work = append(work, o)
-			}
-		}
-		// A global pointer variable (not in memory) may be read by name.
-		for _, v := range t.prog.Globals {
-			if s := t.pts.sets[v.ID]; s != nil && t.cellOf[v] == nil {
-				addSet(*s)
-			}
-		}
-		for len(work) > 0 {
-			o := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, c := range o.cells {
-				if c.v != nil {
-					if s := t.pts.sets[c.v.ID]; s != nil {
-						addSet(*s)
-					}
+	if a.closed {
+		for _, e := range a.reach {
+			s := t.pts.exprSet(e)
+			for _, o := range t.mem.objs {
+				if s.has(t.pts.index[o]) {
+					in[o] = true
 				}
 			}
 		}
+		for _, o := range t.mem.objs {
+			if t.pts.lost.has(t.pts.index[o]) {
+				in[o] = true
+			}
+		}
+	} else {
+		in = t.pts.env
 	}
 	var out []*object
 	for _, o := range t.mem.objs {
-		if in[o] && o.owner == nil {
+		if in[o] && (o.owner == nil) {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// environment computes what unknown functions may reach (reachable).
+func (t *translator) environment() map[*object]bool {
+	in := map[*object]bool{}
+	var work []*object
+	addSet := func(s ptsSet) {
+		for _, o := range t.mem.objs {
+			if s.has(t.pts.index[o]) && !in[o] {
+				in[o] = true
+				work = append(work, o)
+			}
+		}
+	}
+	addSet(t.pts.lost)
+	for _, a := range t.pending {
+		if a.havocAll && !a.closed {
+			for _, e := range a.reach {
+				addSet(t.pts.exprSet(e))
+			}
+		}
+	}
+	for _, o := range t.mem.objs {
+		if t.globalObjs[o.name] == o && !in[o] {
+			in[o] = true
+			work = append(work, o)
+		}
+	}
+	// A global pointer variable (not in memory) may be read by name.
+	for _, v := range t.prog.Globals {
+		if s := t.pts.sets[v.ID]; s != nil && t.cellOf[v] == nil {
+			addSet(*s)
+		}
+	}
+	for len(work) > 0 {
+		o := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range o.cells {
+			if c.v != nil {
+				if s := t.pts.sets[c.v.ID]; s != nil {
+					addSet(*s)
+				}
+			}
+		}
+	}
+	return in
+}
+
+// lose records that v, possibly an address, is stored where the
+// points-to analysis does not follow it.
+func (b *builder) lose(v value) {
+	if v.isInt || v.ptr {
+		b.lostVals = append(b.lostVals, v.e)
+	}
 }

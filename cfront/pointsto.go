@@ -75,6 +75,13 @@ type pointsTo struct {
 	objs    []*object
 	cellVar map[*ir.Var]bool
 	escaped map[*object]bool
+	// lost are the objects whose address was stored where the analysis
+	// does not follow it (a summary region, an unmodelled object):
+	// reachable by unknown functions and escaping.
+	lost ptsSet
+	// env is what unknown functions may reach (place.go's environment):
+	// computed once, nil before.
+	env map[*object]bool
 }
 
 func (p *pointsTo) set(v int) *ptsSet {
@@ -153,6 +160,11 @@ func (t *translator) analysePointsTo() *pointsTo {
 				}
 			}
 		}
+		for _, e := range t.lostVals {
+			if p.lost.union(p.exprSet(e)) {
+				changed = true
+			}
+		}
 		for _, a := range t.pending {
 			if a.havocAll {
 				continue
@@ -163,6 +175,12 @@ func (t *translator) analysePointsTo() *pointsTo {
 					continue
 				}
 				for _, tg := range ts {
+					if tg.c == nil && a.write {
+						// Into a summary: the analysis no longer follows it.
+						if p.lost.union(p.exprSet(a.val)) {
+							changed = true
+						}
+					}
 					if tg.c == nil || tg.c.v == nil {
 						continue
 					}
@@ -223,6 +241,11 @@ func (p *pointsTo) escapes(o *object) bool {
 				if v.Scope != ir.Local || v.Func != q.owner || p.cellVar[v] {
 					p.escaped[q] = true
 				}
+			}
+		}
+		for _, q := range p.objs {
+			if p.lost.has(p.index[q]) || p.env[q] {
+				p.escaped[q] = true
 			}
 		}
 	}

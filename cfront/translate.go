@@ -61,6 +61,9 @@ type translator struct {
 	memChecks       map[*ir.Loc]bool // unsupported locations of memory accesses (place.go)
 	pts             *pointsTo        // pointsto.go
 	keepGlobalCells bool
+	// lostVals are values stored where the points-to analysis does not
+	// follow them (a summary region, an unmodelled object).
+	lostVals []numeric.LinExpr
 	// unmatchedReads are the locations where a read hits no cell (it
 	// havocs); a warning for those that survive.
 	unmatchedReads map[*ir.Loc]string

@@ -281,7 +281,8 @@ func TestFreshHeapReplays(t *testing.T) {
 
 // TestUnknownFunctionsReachMemory checks that a call of an undefined
 // function havocs what it can reach: an object whose address a global
-// pointer holds, and one whose address is passed as an integer. Both
+// pointer holds, one whose address is passed as an integer, and one whose
+// address was stored into a summarised array. Both
 // programs' errors are reachable in C (ext may write through the
 // address), so TRUE is wrong.
 func TestUnknownFunctionsReachMemory(t *testing.T) {
@@ -289,6 +290,8 @@ func TestUnknownFunctionsReachMemory(t *testing.T) {
 	for name, body := range map[string]string{
 		"global.c": "int *gp;\nint main(void) {\n  int x = 1;\n  gp = &x;\n  ext(0);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
 		"int.c":    "int main(void) {\n  int x = 1;\n  ext((long)&x);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
+		// The address goes into a summarised array, which ext may read.
+		"summary.c": "int *arr[1000];\nint main(void) {\n  int x = 1;\n  arr[5] = &x;\n  ext(0);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
 	} {
 		f := filepath.Join(dir, name)
 		src := "extern void reach_error(void);\nextern void ext(long);\n" + body
