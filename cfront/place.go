@@ -488,7 +488,6 @@ func (t *translator) hit(a *access, tg target, loc *ir.Loc) {
 func (t *translator) memCheck(f *ir.Func, pos ir.Pos, msg string) *ir.Loc {
 	l := f.NewUnsupportedLoc(pos, msg)
 	l.Unsupported.Check = true
-	t.memChecks[l] = true
 	return l
 }
 

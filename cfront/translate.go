@@ -58,8 +58,7 @@ type translator struct {
 	// allocCounters count the allocations of summary sites (alloc.go).
 	allocCounters   []*ir.Var
 	strObjs         map[*cc.PrimaryExpression]*object
-	memChecks       map[*ir.Loc]bool // unsupported locations of memory accesses (place.go)
-	pts             *pointsTo        // pointsto.go
+	pts             *pointsTo // pointsto.go
 	keepGlobalCells bool
 	// lostVals are values stored where the points-to analysis does not
 	// follow them (a summary region, an unmodelled object).
@@ -107,7 +106,6 @@ func newTranslator(file string, ast *cc.AST) *translator {
 		builders:       map[*ir.Func]*builder{},
 		globalObjs:     map[string]*object{},
 		strObjs:        map[*cc.PrimaryExpression]*object{},
-		memChecks:      map[*ir.Loc]bool{},
 		unmatchedReads: map[*ir.Loc]string{},
 		paramObjs:      map[*ir.Func][]*cc.Declarator{},
 		paramFormal:    map[*cc.Declarator]*ir.Var{},
@@ -231,7 +229,7 @@ func (t *translator) translate() (*ir.Program, error) {
 	// The diagnostics of the unsupported locations that survived (a
 	// construct in dead code is no concern) join the program's list.
 	for _, l := range t.prog.UnsupportedLocs() {
-		if t.memChecks[l] {
+		if l.Unsupported.Check {
 			continue
 		}
 		d := *l.Unsupported

@@ -22,48 +22,37 @@ var (
 // without undefined behaviour must end the same way with the same
 // globals.
 func TestDifferential(t *testing.T) {
-	h := &cgen.Harness{}
-	if !h.Available() {
-		t.Skip("gcc not available")
-	}
-	n := *diffN
-	if testing.Short() {
-		n = min(n, 100)
-	}
-	start := time.Now()
-	o := cgen.FuzzOptions{Seed: *diffSeed, Start: *diffStart, N: n,
-		Progress: func(s cgen.Stats) { t.Logf("%v (%v)", s, time.Since(start).Round(time.Second)) },
-		OnMismatch: func(m *cgen.Mismatch) {
-			t.Errorf("%v\nreduced:\n%v", m, h.Reduce(context.Background(), m, 2*time.Minute))
-		}}
+	var o cgen.FuzzOptions
 	if *diffMem {
 		// Memory constructs are generated under LP64 only.
 		o.Config, o.Models = cgen.MemoryConfig, []cgen.Model{cgen.LP64}
 	}
-	st, _, err := cgen.Fuzz(context.Background(), h, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%v in %v", st, time.Since(start).Round(time.Millisecond))
+	differential(t, *diffN, o)
 }
 
 // TestDifferentialMemory is TestDifferential's default slice of memory
 // programs (arrays, structs, pointers, malloc'd blocks; LP64): the
 // lowering of memory to cells checked against gcc on every run.
 func TestDifferentialMemory(t *testing.T) {
+	differential(t, *diffMemN, cgen.FuzzOptions{Config: cgen.MemoryConfig, Models: []cgen.Model{cgen.LP64}})
+}
+
+// differential runs n programs of the configuration in o against gcc
+// and fails on every mismatch (reduced) and when no run was compared.
+func differential(t *testing.T, n int, o cgen.FuzzOptions) {
 	h := &cgen.Harness{}
 	if !h.Available() {
 		t.Skip("gcc not available")
 	}
-	n := *diffMemN
 	if testing.Short() {
 		n = min(n, 100)
 	}
-	o := cgen.FuzzOptions{Seed: *diffSeed, Start: *diffStart, N: n,
-		Config: cgen.MemoryConfig, Models: []cgen.Model{cgen.LP64},
-		OnMismatch: func(m *cgen.Mismatch) {
-			t.Errorf("%v\nreduced:\n%v", m, h.Reduce(context.Background(), m, 2*time.Minute))
-		}}
+	start := time.Now()
+	o.Seed, o.Start, o.N = *diffSeed, *diffStart, n
+	o.Progress = func(s cgen.Stats) { t.Logf("%v (%v)", s, time.Since(start).Round(time.Second)) }
+	o.OnMismatch = func(m *cgen.Mismatch) {
+		t.Errorf("%v\nreduced:\n%v", m, h.Reduce(context.Background(), m, 2*time.Minute))
+	}
 	st, _, err := cgen.Fuzz(context.Background(), h, o)
 	if err != nil {
 		t.Fatal(err)
@@ -71,5 +60,5 @@ func TestDifferentialMemory(t *testing.T) {
 	if st.Compared() == 0 {
 		t.Fatalf("no run compared: %v", st)
 	}
-	t.Logf("%v", st)
+	t.Logf("%v in %v", st, time.Since(start).Round(time.Millisecond))
 }
