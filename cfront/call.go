@@ -27,7 +27,7 @@ var (
 	pureFuncs = map[string]bool{
 		"printf": true, "puts": true, "putchar": true, "fprintf": true, "fputs": true, "fputc": true,
 		"strlen": true, "strcmp": true, "strncmp": true, "memcmp": true, "abs": true, "labs": true,
-		"llabs": true, "rand": true, "time": false, "fflush": true, "perror": true, "__builtin_printf": true,
+		"llabs": true, "rand": true, "fflush": true, "perror": true, "__builtin_printf": true,
 	}
 	unsupportedFuncs = map[string]bool{
 		"pthread_create": true, "setjmp": true, "_setjmp": true, "__builtin_setjmp": true,
@@ -176,6 +176,8 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 		// It writes only the block its k-th argument points to.
 		b.diag(pos, ir.Warning, "%s not modelled: the cells its destination may address are havocked", name)
 		b.defer_(&access{havocAll: true, reach: ptrs[k : k+1], closed: true}, pos)
+		// It may copy addresses (memcpy) where points-to does not follow.
+		b.lostVals = append(b.lostVals, ptrs...)
 		return b.resultOf(n, want, pos, "")
 	}
 	b.diag(pos, ir.Warning, "call of undefined function %s: the memory reachable from its arguments and globals is havocked; result havoc", name)

@@ -291,6 +291,8 @@ func TestUnknownFunctionsReachMemory(t *testing.T) {
 		"global.c": "int *gp;\nint main(void) {\n  int x = 1;\n  gp = &x;\n  ext(0);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
 		"int.c":    "int main(void) {\n  int x = 1;\n  ext((long)&x);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
 		// The address goes into a summarised array, which ext may read.
+		// memcpy copies an address where points-to does not follow it.
+		"memcpy.c":  "extern void *memcpy(void *, const void *, unsigned long);\nint *gp;\nint main(void) {\n  int x = 1;\n  int *src = &x;\n  memcpy(&gp, &src, sizeof gp);\n  ext(0);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
 		"summary.c": "int *arr[1000];\nint main(void) {\n  int x = 1;\n  arr[5] = &x;\n  ext(0);\n  if (x != 1) reach_error();\n  return 0;\n}\n",
 	} {
 		f := filepath.Join(dir, name)
