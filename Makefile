@@ -146,6 +146,20 @@ BENCH_JOBS ?= 2
 BENCH_TIMEOUT ?= 60s
 BENCHEXEC ?= ../shared/benchexec
 BENCHEXEC_ARGS ?=
+# `make table-iv` runs `numpred table4` (the NumPredDom paper's Table IV:
+# cegar under every domain) over both shared sets and the control-heavy
+# templates (scripts/table4-templates.sh), $(TABLE4_JOBS) runs at a time,
+# each with --timeout $(TABLE4_TIMEOUT); tables in results/table4-*.md.
+TABLE4_JOBS ?= 2
+TABLE4_TIMEOUT ?= 10s
+TABLE4_ARGS ?= --memory-limit 1500M
+.PHONY: table-iv
+table-iv: build
+	./scripts/table4-templates.sh ./bin/numpred results/table4-templates
+	./bin/numpred table4 -j $(TABLE4_JOBS) --timeout $(TABLE4_TIMEOUT) $(TABLE4_ARGS) --name svcomp -o results/table4-svcomp ../shared/benchmarks/svcomp/manifest.tsv
+	./bin/numpred table4 -j $(TABLE4_JOBS) --timeout $(TABLE4_TIMEOUT) $(TABLE4_ARGS) --name svcomp-2 -o results/table4-svcomp-2 ../shared/benchmarks/svcomp-2/manifest.tsv
+	./bin/numpred table4 -j $(TABLE4_JOBS) --timeout $(TABLE4_TIMEOUT) $(TABLE4_ARGS) --name templates -o results/table4-templates results/table4-templates
+
 .PHONY: bench-shared benchexec
 bench-shared: build
 	./bin/numpred bench -j $(BENCH_JOBS) --timeout $(BENCH_TIMEOUT) -o results/shared \

@@ -257,7 +257,8 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			return finish(interp.Unknown, "timeout")
 		}
 		t0 := time.Now()
-		rs := RoundStats{Round: round, Preds: prec.NumPreds(), NumVars: len(prec.NumVars(prog))}
+		rs := RoundStats{Round: round}
+		rs.Preds, rs.NumVars = analysedPrecision(prog, prec, cfg.Domain)
 		cfg.Precision = prec
 		cfg.CexPath = true
 		if dl, ok := ctx.Deadline(); ok {
@@ -383,6 +384,19 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		prec = next
 		res.Refinements++
 	}
+}
+
+// analysedPrecision is the size of the precision a round's analysis
+// under domain really uses: the numeric domain tracks every variable and
+// no predicate, the predicate domain no numeric variable.
+func analysedPrecision(prog *ir.Program, prec *interp.Precision, domain string) (preds, vars int) {
+	switch domain {
+	case "numeric":
+		return 0, len(prog.Vars)
+	case "predicate":
+		return prec.NumPreds(), 0
+	}
+	return prec.NumPreds(), len(prec.NumVars(prog))
 }
 
 // added is what one refinement added.

@@ -100,7 +100,7 @@ func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *sp
 		return nil, nil, err
 	}
 	pd := &predDomain{d: d, sp: sp, thresh: th, preds: atoms, byDim: map[numeric.Dim][]numpred.PredID{},
-		reduceOnAssume: d.ReduceAfterAssume(), sib: newSiblings(atoms)}
+		reduceOnAssume: d.ReduceAfterAssume(), sib: newSiblings(atoms, cfg.Domain == "predicate")}
 	for i, a := range atoms {
 		for _, t := range a.Expr().Terms() {
 			pd.byDim[t.Dim] = append(pd.byDim[t.Dim], numpred.PredID(i))

@@ -108,10 +108,15 @@ func (s valueSet) disjoint(t valueSet) bool {
 type siblings struct {
 	byTerm map[string][]numpred.PredID
 	sets   map[numpred.PredID][2]valueSet // [0]: the atom, [1]: its negation
+	// inequalities: pairs of inequalities decide each other too (see
+	// implied).
+	inequalities bool
 }
 
-func newSiblings(atoms []numeric.Constraint) siblings {
-	sb := siblings{byTerm: map[string][]numpred.PredID{}, sets: map[numpred.PredID][2]valueSet{}}
+// newSiblings indexes atoms; inequalities says whether two inequalities
+// over one term decide each other.
+func newSiblings(atoms []numeric.Constraint, inequalities bool) siblings {
+	sb := siblings{byTerm: map[string][]numpred.PredID{}, sets: map[numpred.PredID][2]valueSet{}, inequalities: inequalities}
 	for i, a := range atoms {
 		if a.Expr().IsConst() {
 			continue
@@ -130,10 +135,12 @@ func newSiblings(atoms []numeric.Constraint) siblings {
 // in every concrete state, a literal of imp holding makes the literal
 // true and one of con holding makes it false. A predicate whose atom is
 // c itself is left out (the domain already knows it), and so are pairs of
-// inequalities: a counter's bounds (i > 0 against i + 1 > 0) decide each
-// other on every increment, and the disjunctions cost NEX, MTNDD and NDD
-// up to 1.5x on the eureka sum template, while a state machine's values
-// are equalities (s = 8640 against s = 8656).
+// inequalities unless sb.inequalities: a counter's bounds (i > 0 against
+// i + 1 > 0) decide each other on every increment, and the disjunctions
+// cost NEX, MTNDD and NDD up to 1.5x on the eureka sum template, while a
+// state machine's values are equalities (s = 8640 against s = 8656) and
+// the numeric part relates the bounds. The predicate-only domain has no
+// numeric part: without them it would hold x >= 6 and x <= 2 both true.
 func (sb siblings) implied(atoms []numeric.Constraint, c numeric.Constraint, pos bool) (imp, con []numpred.Expr) {
 	if c.Expr().IsConst() {
 		return nil, nil
@@ -143,7 +150,7 @@ func (sb siblings) implied(atoms []numeric.Constraint, c numeric.Constraint, pos
 		if atoms[q].Kind() == c.Kind() && atoms[q].Expr().Equal(c.Expr()) {
 			continue
 		}
-		if c.Kind() != numeric.EQ && atoms[q].Kind() != numeric.EQ {
+		if !sb.inequalities && c.Kind() != numeric.EQ && atoms[q].Kind() != numeric.EQ {
 			continue
 		}
 		for k, qs := range sb.sets[q] {

@@ -33,7 +33,7 @@ func randomSiblingAtom(r *rand.Rand) numeric.Constraint {
 func TestSiblingsAgainstEnumeration(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	found := 0
-	for round := 0; round < 300; round++ {
+	for round := 0; round < 600; round++ {
 		atoms := make([]numeric.Constraint, 4)
 		for i := range atoms {
 			atoms[i] = randomSiblingAtom(r)
@@ -41,11 +41,14 @@ func TestSiblingsAgainstEnumeration(t *testing.T) {
 				atoms[i] = randomSiblingAtom(r)
 			}
 		}
-		sb := newSiblings(atoms)
+		// Half the rounds with pairs of inequalities (the predicate-only
+		// domain's siblings).
+		sb := newSiblings(atoms, round%2 == 1)
 		c := randomSiblingAtom(r)
 		for _, pos := range []bool{true, false} {
 			imp, con := sb.implied(atoms, c, pos)
 			found += len(imp) + len(con)
+
 			for x := int64(-12); x <= 12; x++ {
 				for y := int64(-6); y <= 6; y++ {
 					pt := []numeric.Int{numeric.I(x), numeric.I(y)}
@@ -71,14 +74,22 @@ func TestSiblingsAgainstEnumeration(t *testing.T) {
 	if found == 0 {
 		t.Fatal("no sibling ever decided a literal")
 	}
+	// x >= 6 and x <= 2: decided only with inequalities.
+	six, two := numeric.Ge(numeric.Var(0), numeric.Const(6)), numeric.Le(numeric.Var(0), numeric.Const(2))
+	if _, con := newSiblings([]numeric.Constraint{six}, false).implied([]numeric.Constraint{six}, two, true); len(con) != 0 {
+		t.Fatalf("x >= 6 against x <= 2 without inequalities: %d contradicting literals, want 0", len(con))
+	}
+	if _, con := newSiblings([]numeric.Constraint{six}, true).implied([]numeric.Constraint{six}, two, true); len(con) != 1 {
+		t.Fatalf("x >= 6 against x <= 2 with inequalities: %d contradicting literals, want 1", len(con))
+	}
 	x, y := numeric.Var(0), numeric.Var(1)
 	term := x.Sub(y.Scale(numeric.I(2)))
 	atoms := []numeric.Constraint{numeric.Eq(term, numeric.Const(3))}
 	le := numeric.Le(term, numeric.Const(1))
-	if imp, con := newSiblings(atoms).implied(atoms, le, true); len(imp) != 0 || len(con) != 1 {
+	if imp, con := newSiblings(atoms, false).implied(atoms, le, true); len(imp) != 0 || len(con) != 1 {
 		t.Fatalf("x - 2y = 3 against x - 2y <= 1: %d implying, %d contradicting literals, want 0 and 1", len(imp), len(con))
 	}
-	if imp, con := newSiblings(atoms).implied(atoms, le, false); len(imp) != 1 || len(con) != 0 {
+	if imp, con := newSiblings(atoms, false).implied(atoms, le, false); len(imp) != 1 || len(con) != 0 {
 		t.Fatalf("x - 2y = 3 against x - 2y >= 2: %d implying, %d contradicting literals, want 1 and 0", len(imp), len(con))
 	}
 }

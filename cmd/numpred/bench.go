@@ -31,13 +31,7 @@ import (
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	jobs := fs.IntP("jobs", "j", 1, "runs at a time (each its own process)")
-	timeout := fs.Duration("timeout", 60*time.Second, "each run's --timeout")
-	memLimit := fs.String("memory-limit", "auto", "each run's --memory-limit, e.g. 2G; auto splits numpred's default (half of the machine's or the cgroup's memory) among the -j runs")
-	out := fs.StringP("output", "o", "", "write the results to OUTPUT.json, OUTPUT.csv and OUTPUT.results.xml (default: results/NAME.DATE)")
-	name := fs.String("name", "", "the batch's name in the results (default: the first input's base name)")
-	property := fs.String("property", "", "SV-COMP property file (.prp) passed to every run; unreach-call only")
-	progress := fs.String("progress", "auto", "progress display: auto (a live line on a terminal, a line per run otherwise), line, plain or none")
+	bf := addBatchFlags(fs, 60*time.Second)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `Usage: numpred bench [flags] INPUT... [-- ANALYZE-FLAGS...]
 
@@ -57,102 +51,158 @@ and the exit status is 130.
 Flags:
 %s`, fs.FlagUsages())
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	b, status := bf.parse("bench", fs, args, stdout, stderr)
+	if b == nil {
+		return status
 	}
-	inputs, extra := fs.Args(), []string(nil)
-	if dash := fs.ArgsLenAtDash(); dash >= 0 {
-		inputs, extra = fs.Args()[:dash], fs.Args()[dash:]
-	}
-	if len(inputs) == 0 {
-		fmt.Fprintln(stderr, "numpred bench: no inputs (see numpred help bench)")
-		return exitUsage
-	}
-	if *jobs < 1 || *timeout <= 0 {
-		fmt.Fprintln(stderr, "numpred bench: -j must be at least 1 and --timeout positive")
-		return exitUsage
-	}
-	switch *progress {
-	case "auto", "line", "plain", "none":
-	default:
-		fmt.Fprintf(stderr, "numpred bench: unknown --progress %q (want auto, line, plain or none)\n", *progress)
-		return exitUsage
-	}
-	var perRun uint64
-	switch *memLimit {
-	case "auto", "":
-		perRun = defaultMemoryLimit() / uint64(*jobs)
-	default:
-		var err error
-		if perRun, err = parseBytes(*memLimit); err != nil {
-			fmt.Fprintf(stderr, "numpred bench: --memory-limit: %v\n", err)
-			return exitUsage
-		}
-	}
-	if *property != "" {
-		if err := frontend.IsUnreachCall(*property); err != nil {
-			fmt.Fprintf(stderr, "numpred bench: --property: %v\n", err)
-			return exitUsage
-		}
-		extra = append([]string{"--property", *property}, extra...)
-	}
-	tasks, err := campaign.Collect(inputs)
-	if err != nil {
-		fmt.Fprintf(stderr, "numpred bench: %v\n", err)
-		return exitUsage
-	}
-	if *property != "" {
-		for i := range tasks {
-			tasks[i].PropertyFile = *property
-		}
-	}
-	self, err := os.Executable()
-	if err != nil {
-		fmt.Fprintf(stderr, "numpred bench: cannot find this executable: %v\n", err)
-		return exitInternal
-	}
-	if *name == "" {
-		*name = batchName(inputs[0])
-	}
-	start := time.Now()
-	if *out == "" {
-		*out = filepath.Join("results", *name+"."+start.Format("2006-01-02_15-04-05"))
-	}
-	mode := *progress
-	if mode == "auto" {
-		mode = "plain"
-		if isTerminal(stdout) {
-			mode = "line"
-		}
-	}
-	fmt.Fprintf(stdout, "numpred bench: %d tasks, %d at a time, --timeout %s, --memory-limit %s each\n", len(tasks), *jobs, *timeout, humanBytes(perRun))
+	fmt.Fprintf(stdout, "numpred bench: %d tasks, %d at a time, --timeout %s, --memory-limit %s each\n", len(b.tasks), b.jobs, b.timeout, humanBytes(b.perRun))
+	runs, interrupted := b.run(b.extra, b.tasks, stdout, func(r campaign.Run) string { return r.File })
 
-	cfg := campaign.Config{Numpred: self, Timeout: *timeout, MemoryLimit: perRun, Args: extra, Kill: 10 * time.Second}
-	prog := campaign.NewProgress(len(tasks), start)
-	show := newProgressPrinter(stdout, mode, prog)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	runs := campaign.RunAll(ctx, cfg, tasks, *jobs, show.done)
-	interrupted := ctx.Err() != nil
-	stop()
-	show.stop()
-
-	res := &campaign.Results{Name: *name, Tool: "numpred", Version: version, Start: start, End: time.Now(),
-		TimeoutS: timeout.Seconds(), MemoryLimit: perRun, Jobs: *jobs, Options: extra, Runs: []campaign.Record{}}
+	res := &campaign.Results{Name: b.name, Tool: "numpred", Version: version, Start: b.start, End: time.Now(),
+		TimeoutS: b.timeout.Seconds(), MemoryLimit: b.perRun, Jobs: b.jobs, Options: b.extra, Runs: []campaign.Record{}}
 	for _, r := range runs {
 		res.Runs = append(res.Runs, r.Record())
 	}
-	paths, err := res.WriteFiles(*out)
+	paths, err := res.WriteFiles(b.out)
 	if err != nil {
 		fmt.Fprintf(stderr, "numpred bench: %v\n", err)
 		return exitInternal
 	}
-	printBenchSummary(stdout, res, prog, time.Since(start))
+	printBenchSummary(stdout, res, b.progress, time.Since(b.start))
 	fmt.Fprintf(stdout, "results: %s\n", strings.Join(paths, " "))
+	return b.finish("bench", len(runs), stderr, interrupted)
+}
+
+// batchFlags are the flags of a batch of analyze runs (bench, table4).
+type batchFlags struct {
+	jobs                                        *int
+	timeout                                     *time.Duration
+	memLimit, out, name, property, progressMode *string
+}
+
+func addBatchFlags(fs *pflag.FlagSet, timeout time.Duration) *batchFlags {
+	return &batchFlags{
+		jobs:         fs.IntP("jobs", "j", 1, "runs at a time (each its own process)"),
+		timeout:      fs.Duration("timeout", timeout, "each run's --timeout"),
+		memLimit:     fs.String("memory-limit", "auto", "each run's --memory-limit, e.g. 2G; auto splits numpred's default (half of the machine's or the cgroup's memory) among the -j runs"),
+		out:          fs.StringP("output", "o", "", "write the results to OUTPUT.* (default: results/NAME.DATE)"),
+		name:         fs.String("name", "", "the batch's name in the results (default: the first input's base name)"),
+		property:     fs.String("property", "", "SV-COMP property file (.prp) passed to every run; unreach-call only"),
+		progressMode: fs.String("progress", "auto", "progress display: auto (a live line on a terminal, a line per run otherwise), line, plain or none"),
+	}
+}
+
+// batch is a parsed batch command line: its tasks and settings.
+type batch struct {
+	tasks    []campaign.Task
+	extra    []string // flags after --, for every analyze run
+	jobs     int
+	timeout  time.Duration
+	perRun   uint64
+	out      string
+	name     string
+	mode     string // line, plain or none
+	self     string
+	start    time.Time
+	progress *campaign.Progress
+}
+
+// parse parses a batch command line; on an error it returns nil and the
+// exit status.
+func (bf *batchFlags) parse(cmd string, fs *pflag.FlagSet, args []string, stdout, stderr io.Writer) (*batch, int) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return nil, exitOK
+		}
+		return nil, exitUsage
+	}
+	b := &batch{jobs: *bf.jobs, timeout: *bf.timeout, out: *bf.out, name: *bf.name}
+	inputs := fs.Args()
+	if dash := fs.ArgsLenAtDash(); dash >= 0 {
+		inputs, b.extra = fs.Args()[:dash], fs.Args()[dash:]
+	}
+	if len(inputs) == 0 {
+		fmt.Fprintf(stderr, "numpred %s: no inputs (see numpred help %s)\n", cmd, cmd)
+		return nil, exitUsage
+	}
+	if b.jobs < 1 || b.timeout <= 0 {
+		fmt.Fprintf(stderr, "numpred %s: -j must be at least 1 and --timeout positive\n", cmd)
+		return nil, exitUsage
+	}
+	switch *bf.progressMode {
+	case "auto", "line", "plain", "none":
+	default:
+		fmt.Fprintf(stderr, "numpred %s: unknown --progress %q (want auto, line, plain or none)\n", cmd, *bf.progressMode)
+		return nil, exitUsage
+	}
+	switch *bf.memLimit {
+	case "auto", "":
+		b.perRun = defaultMemoryLimit() / uint64(b.jobs)
+	default:
+		var err error
+		if b.perRun, err = parseBytes(*bf.memLimit); err != nil {
+			fmt.Fprintf(stderr, "numpred %s: --memory-limit: %v\n", cmd, err)
+			return nil, exitUsage
+		}
+	}
+	if *bf.property != "" {
+		if err := frontend.IsUnreachCall(*bf.property); err != nil {
+			fmt.Fprintf(stderr, "numpred %s: --property: %v\n", cmd, err)
+			return nil, exitUsage
+		}
+		b.extra = append([]string{"--property", *bf.property}, b.extra...)
+	}
+	var err error
+	if b.tasks, err = campaign.Collect(inputs); err != nil {
+		fmt.Fprintf(stderr, "numpred %s: %v\n", cmd, err)
+		return nil, exitUsage
+	}
+	if *bf.property != "" {
+		for i := range b.tasks {
+			b.tasks[i].PropertyFile = *bf.property
+		}
+	}
+	if b.self, err = os.Executable(); err != nil {
+		fmt.Fprintf(stderr, "numpred %s: cannot find this executable: %v\n", cmd, err)
+		return nil, exitInternal
+	}
+	if b.name == "" {
+		b.name = batchName(inputs[0])
+	}
+	b.start = time.Now()
+	if b.out == "" {
+		b.out = filepath.Join("results", b.name+"."+b.start.Format("2006-01-02_15-04-05"))
+	}
+	b.mode = *bf.progressMode
+	if b.mode == "auto" {
+		b.mode = "plain"
+		if isTerminal(stdout) {
+			b.mode = "line"
+		}
+	}
+	return b, exitOK
+}
+
+// run runs tasks with the analyze flags args, b.jobs at a time, showing
+// progress on stdout (label names a run in plain lines); it returns the
+// finished runs in task order and whether a signal stopped the batch.
+func (b *batch) run(args []string, tasks []campaign.Task, stdout io.Writer, label func(campaign.Run) string) ([]campaign.Run, bool) {
+	cfg := campaign.Config{Numpred: b.self, Timeout: b.timeout, MemoryLimit: b.perRun, Args: args, Kill: 10 * time.Second}
+	b.progress = campaign.NewProgress(len(tasks), b.start)
+	show := newProgressPrinter(stdout, b.mode, b.progress)
+	show.label = label
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	runs := campaign.RunAll(ctx, cfg, tasks, b.jobs, show.done)
+	interrupted := ctx.Err() != nil
+	stop()
+	show.stop()
+	return runs, interrupted
+}
+
+// finish is a batch's exit status: 130 when a signal stopped it.
+func (b *batch) finish(cmd string, done int, stderr io.Writer, interrupted bool) int {
 	if interrupted {
-		fmt.Fprintf(stderr, "numpred bench: interrupted after %d of %d tasks; the results hold those\n", len(runs), len(tasks))
+		fmt.Fprintf(stderr, "numpred %s: interrupted after %d of %d runs; the results hold those\n", cmd, done, b.progress.Total)
 		return exitInterrupted
 	}
 	return exitOK
@@ -197,8 +247,10 @@ type progressPrinter struct {
 	w    io.Writer
 	mode string
 	p    *campaign.Progress
-	quit chan struct{}
-	wg   sync.WaitGroup
+	// label names a run in plain lines (default: its file).
+	label func(campaign.Run) string
+	quit  chan struct{}
+	wg    sync.WaitGroup
 }
 
 func newProgressPrinter(w io.Writer, mode string, p *campaign.Progress) *progressPrinter {
@@ -246,13 +298,20 @@ func (pp *progressPrinter) done(i int, r campaign.Run) {
 	pp.p.Add(r)
 	switch pp.mode {
 	case "plain":
-		fmt.Fprintf(pp.w, "[%d/%d] %s: %s\n", pp.p.Done, pp.p.Total, r.File, runSummary(r))
+		fmt.Fprintf(pp.w, "[%d/%d] %s: %s\n", pp.p.Done, pp.p.Total, pp.name(r), runSummary(r))
 	case "line":
 		if r.Wrong() || strings.HasPrefix(r.Status(), "ERROR") {
-			fmt.Fprintf(pp.w, "\r\033[K%s: %s\n", r.File, runSummary(r))
+			fmt.Fprintf(pp.w, "\r\033[K%s: %s\n", pp.name(r), runSummary(r))
 		}
 		pp.redraw()
 	}
+}
+
+func (pp *progressPrinter) name(r campaign.Run) string {
+	if pp.label != nil {
+		return pp.label(r)
+	}
+	return r.File
 }
 
 func (pp *progressPrinter) stop() {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,5 +149,79 @@ func TestBatchName(t *testing.T) {
 		if got := batchName(in); got != want {
 			t.Errorf("batchName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestTable4 runs the Table IV batch over the bench tasks and one more
+// safe program under three domains and reads back the rows: a wrong FALSE
+// (the unsafe program is expected TRUE) and an input error count in every
+// row; both safe programs are solved by every domain, the counter loop by
+// pure predicate abstraction only with a predicate per iteration (the
+// paper's point: the combined domains need fewer predicates).
+func TestTable4(t *testing.T) {
+	t.Setenv("NUMPRED_TEST_AS_NUMPRED", "1")
+	dir := benchTasks(t)
+	guard := "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) { int x = __VERIFIER_nondet_int(); if (x > 5) { if (x < 3) reach_error(); } return 0; }\n"
+	if err := os.WriteFile(filepath.Join(dir, "cat", "guard.c"), []byte(guard), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	yml := "format_version: '2.0'\ninput_files: 'guard.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n"
+	if err := os.WriteFile(filepath.Join(dir, "cat", "guard.yml"), []byte(yml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "t4")
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"table4", "-j", "2", "--timeout", "4s", "--memory-limit", "1G", "--progress", "plain",
+		"--domain", "nexpoint,numeric,predicate", "-o", out, dir}, &stdout, &stderr)
+	if status != exitOK {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", status, stdout.String(), stderr.String())
+	}
+	text := stdout.String()
+	for _, want := range []string{
+		"numpred table4: 4 tasks x 3 domains, 2 at a time",
+		"safe.yml (numeric): true (correct)",
+		"guard.yml (predicate): true (correct)",
+		"safe.yml (predicate): true (correct)",
+		"unsafe.yml (predicate): false(unreach-call) (wrong)",
+		"broken.c (nexpoint): ERROR (input)",
+		"results: " + out + ".json " + out + ".md",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	data, err := os.ReadFile(out + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res campaign.TableIVResults
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Runs) != 12 || len(res.Rows) != 3 {
+		t.Fatalf("%d runs, %d rows, want 12 and 3", len(res.Runs), len(res.Rows))
+	}
+	for _, row := range res.Rows {
+		if row.Tasks != 4 || row.Solved != 2 || row.True != 2 || row.Wrong != 1 || row.Unknown != 1 {
+			t.Errorf("row %+v: want 4 tasks, 2 solved TRUE, 1 wrong, 1 unknown", row)
+		}
+		switch row.Domain {
+		case "numeric":
+			if row.MaxPreds != 0 || row.MaxNumVars == 0 {
+				t.Errorf("numeric row %+v: want numeric variables and no predicates", row)
+			}
+		case "predicate":
+			if row.MaxNumVars != 0 || row.MaxPreds < 10 {
+				t.Errorf("predicate row %+v: want at least 10 predicates (x <= 0 ... x <= 9) and no numeric variables", row)
+			}
+		case "nexpoint":
+			if row.MaxPreds > 2 {
+				t.Errorf("nexpoint row %+v: want at most 2 predicates", row)
+			}
+		}
+	}
+	md, err := os.ReadFile(out + ".md")
+	if err != nil || !strings.Contains(string(md), "| predicate | 2/4 |") {
+		t.Errorf("%s.md: %v\n%s", out, err, md)
 	}
 }

@@ -26,6 +26,7 @@ Usage:
   numpred analyze FILE... [flags]   analyse C (.c, .i) or Linear Programs (.lp)
   numpred bench INPUT... [-j N]     run a batch of tasks N at a time (JSON, CSV, BenchExec XML)
   numpred report A.json [B.json]    the HTML report of bench results (plots, sortable table)
+  numpred table4 INPUT... [-j N]    the NumPredDom paper's Table IV: cegar per domain over a batch
   numpred ir FILE [--dot]           print the control-flow automata of a program
   numpred gen TEMPLATE -n N [-o F]  generate a synthetic benchmark program
   numpred version                   print the version
@@ -58,6 +59,8 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 		return cmdBench(rest, stdout, stderr)
 	case "report":
 		return cmdReport(rest, stdout, stderr)
+	case "table4", "tableiv":
+		return cmdTable4(rest, stdout, stderr)
 	case "ir":
 		return cmdIR(rest, stdout, stderr)
 	case "gen":

@@ -34,6 +34,9 @@ type Task struct {
 	// PropertyFile is the task's unreach-call property file, when its
 	// task definition names one.
 	PropertyFile string
+	// Args are more flags for this task's analyze run, after Config.Args
+	// (the Table IV batch runs each program once per domain).
+	Args []string
 }
 
 // Run is what one analysis cost and answered.
@@ -49,6 +52,9 @@ type Run struct {
 	Stderr      string        // its last line, when no verdict was printed
 	Killed      bool          // killed Kill past its time limit
 	Interrupted bool          // killed because the caller's context was done: no result
+	// Answer is the run's last JSON record (DESIGN.md's contract), nil
+	// when it printed none.
+	Answer json.RawMessage
 }
 
 // Correct, Wrong: the verdict against the expected one.
@@ -87,7 +93,7 @@ func RunTaskContext(parent context.Context, cfg Config, t Task) Run {
 	if cfg.MemoryLimit > 0 {
 		args = append(args, "--memory-limit", strconv.FormatUint(cfg.MemoryLimit, 10))
 	}
-	args = append(append(args, cfg.Args...), t.File)
+	args = append(append(append(args, cfg.Args...), t.Args...), t.File)
 	ctx, cancel := context.WithTimeout(parent, cfg.Timeout+kill)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, cfg.Numpred, args...)
@@ -116,6 +122,7 @@ func RunTaskContext(parent context.Context, cfg Config, t Task) Run {
 		}
 		if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Verdict != "" {
 			r.Verdict, r.Reason, r.Engine = rec.Verdict, rec.Reason, rec.Engine
+			r.Answer = append(json.RawMessage(nil), sc.Bytes()...)
 		}
 	}
 	if r.Verdict == "" {
