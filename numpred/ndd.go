@@ -218,6 +218,12 @@ func (x nddImpl[V]) mtWidenAny(u, v bdd.Node, t numeric.Thresholds, budget int) 
 		var r bdd.Node
 		fu, fv := firstPred(u), firstPred(v)
 		if fu < 0 && fv < 0 {
+			// A numeric leaf is the join of its term diagram's paths,
+			// which can be exponentially many: they count against the
+			// budget too.
+			if steps += x.leafPaths(u, budget) + x.leafPaths(v, budget); steps > budget {
+				return bdd.Node{}
+			}
 			r = c.toBdd(numeric.WidenWith(c.num, c.leaf(u), c.leaf(v), t))
 		} else {
 			p := fu
@@ -240,6 +246,26 @@ func (x nddImpl[V]) mtWidenAny(u, v bdd.Node, t numeric.Thresholds, budget int) 
 	}
 	r = rec(u, v)
 	return r, r.Valid()
+}
+
+// leafPaths is the number of paths c.leaf(u) enumerates, at most
+// limit+1: 0 for a constant or a leaf already computed.
+func (x nddImpl[V]) leafPaths(u bdd.Node, limit int) int {
+	c := x.c
+	if c.m.IsConst(u) || c.tab != nil {
+		return 0
+	}
+	if _, ok := c.leafMemo[u.ID()]; ok {
+		return 0
+	}
+	n, err := c.m.PathCount(u)
+	if err != nil {
+		c.fail(err)
+	}
+	if n < 0 || n > limit {
+		return limit + 1 // (a negative count overflowed)
+	}
+	return n
 }
 
 // reduceOp is Fig. 7's reduce operator: 0 on an infeasible context
