@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -99,7 +100,7 @@ func TestCertifyInterpreterInvariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Verdict != interp.True {
+	if res.Verdict != engine.True {
 		t.Fatalf("verdict %s: %s", res.Verdict, res.Reason)
 	}
 	texts := map[*ir.Loc]string{}

@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
@@ -147,7 +148,7 @@ func stepGraph(ctx context.Context, prog *ir.Program, heads []*ir.Loc, k, max in
 func (r *runner) step(ctx context.Context, k int) error {
 	heads, why := stepApplicable(r.prog)
 	if why != "" {
-		r.res.Reason = fmt.Sprintf("bound reached k=%d (no k-induction step: %s)", k, why)
+		r.res.Reason = engine.Because(engine.Bound, "bound reached k=%d (no k-induction step: %s)", k, why)
 		return nil
 	}
 	if r.opt.Invariants && r.inv == nil {
@@ -168,7 +169,7 @@ func (r *runner) step(ctx context.Context, k int) error {
 	}
 	g, err := stepGraph(ctx, r.prog, heads, k, r.opt.MaxNodes)
 	if err == errTooLarge {
-		r.res.Reason = fmt.Sprintf("bound reached k=%d (the step case exceeds %d nodes)", k, r.opt.MaxNodes)
+		r.res.Reason = engine.Because(engine.Bound, "bound reached k=%d (the step case exceeds %d nodes)", k, r.opt.MaxNodes)
 		return errDone
 	}
 	if err != nil {
@@ -206,9 +207,9 @@ func (r *runner) step(ctx context.Context, k int) error {
 			e.facts = append(e.facts, z.Not(n.guard))
 		}
 	}
-	r.res.Stats.StepNodes = len(g.nodes)
-	r.res.Stats.Invariants = len(r.inv.atHeads(heads))
-	r.res.Stats.EncodeTime += time.Since(t0)
+	r.stats.StepNodes = len(g.nodes)
+	r.stats.Invariants = len(r.inv.atHeads(heads))
+	r.stats.EncodeTime += time.Since(t0)
 	q := r.queries(z, mode, e.facts)
 	defer q.close()
 	res, _, err := q.check(ctx, z.Or(e.errorGuard(k+1), e.unsupportedGuard(k+1)))
@@ -216,7 +217,7 @@ func (r *runner) step(ctx context.Context, k int) error {
 		return err
 	}
 	if res == smt.Unsat {
-		r.res.Verdict, r.res.Reason = interp.True, ""
+		r.res.Verdict, r.res.Reason = engine.True, engine.Reason{}
 		return errDone
 	}
 	return nil
@@ -245,7 +246,7 @@ func (inv *invariants) atHeads(heads []*ir.Loc) []*inode {
 // of ctx's remaining time (10 s without a deadline); nil on failure.
 func (r *runner) invariants(ctx context.Context, heads []*ir.Loc) *invariants {
 	t0 := time.Now()
-	defer func() { r.res.Stats.InterpTime += time.Since(t0) }()
+	defer func() { r.stats.InterpTime += time.Since(t0) }()
 	cfg := r.opt.Interp
 	if cfg.Domain == "" {
 		cfg = interp.DefaultConfig()

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/numpred"
@@ -116,8 +117,8 @@ func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *sp
 	if err == nil && d.Err() != nil {
 		// The domain answered with sound fallbacks since it failed: the
 		// verdict cannot be TRUE, and its failure is the reason.
-		res.Verdict = Unknown
-		res.Reason = "domain failure: " + d.Err().Error()
+		res.Verdict = engine.Unknown
+		res.Reason = engine.NewReason(engine.Failure, "domain failure: "+d.Err().Error())
 		// An error location and trace found with fallback values say
 		// nothing about the program.
 		res.Error, res.Trace = nil, nil
