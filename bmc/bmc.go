@@ -48,6 +48,12 @@ type Options struct {
 	// abstract interpreter's invariants at loop heads. DefaultOptions
 	// sets it.
 	Invariants bool
+	// Given, when not nil, are the invariants the step case assumes
+	// (those at main's loop heads), in place of running the abstract
+	// interpreter: invariants a finished analysis proved, such as the
+	// default strategy's polyhedra stage (an interrupted one proves
+	// none).
+	Given []engine.Invariant
 	// Interp configures the abstract interpreter that computes the
 	// invariants (Invariants is forced on; Deadline, when zero, is half
 	// of the context's remaining time).

@@ -20,6 +20,9 @@ type Result struct {
 	// Counterexample is the replayed, trusted run of a FALSE verdict
 	// (nil otherwise).
 	Counterexample *cex.Counterexample
+	// Invariants are formulas the engine proved to hold at locations on
+	// every reachable state (absint: the fixpoint's, when asked for).
+	Invariants []Invariant
 	// Error is the error location the counterexample reaches (FALSE), or
 	// one the engine could not prove unreachable (UNKNOWN; nil when it
 	// does not say).
@@ -31,6 +34,13 @@ type Result struct {
 	Dot func(io.Writer) error
 	// Time is the run's wall-clock time.
 	Time time.Duration
+}
+
+// Invariant is a formula that holds at a location on every reachable
+// state: a condition over the program's variables (ir.Var IDs).
+type Invariant struct {
+	Loc     *ir.Loc
+	Formula ir.Cond
 }
 
 // Stat is one named statistic.

@@ -190,7 +190,9 @@ func (en *analysis[A]) verdict(cfg Config) *Result {
 					if cfg.InvariantsAt != nil && !cfg.InvariantsAt(l) {
 						continue
 					}
-					res.Invariants = append(res.Invariants, LocInvariant{Func: f.Name, Loc: l, Text: en.d.String(vals[l.ID])})
+					formula := ir.Weaken(en.d.Formula(vals[l.ID]), en.programOnly)
+					res.Invariants = append(res.Invariants, LocInvariant{Invariant: engine.Invariant{Loc: l, Formula: formula},
+						Func: f.Name, Text: en.d.String(vals[l.ID])})
 				}
 			}
 		}
@@ -323,4 +325,24 @@ func (en *analysis[A]) pathTo(c *context[A], l *ir.Loc) []TraceStep {
 		steps = append([]TraceStep{{Func: f.Name, Edge: e, Op: ir.OpString(e.Op, en.s.env)}}, steps...)
 	}
 	return steps
+}
+
+// programOnly reports whether c is over the program's variables only (not
+// over the olds and temporaries of the analysis's space).
+func (en *analysis[A]) programOnly(c numeric.Constraint) bool {
+	for _, t := range c.Expr().Terms() {
+		if int(t.Dim) >= len(en.prog.Vars) {
+			return false
+		}
+	}
+	return true
+}
+
+// TypedInvariants returns the invariants of r as the engine contract's.
+func (r *Result) TypedInvariants() []engine.Invariant {
+	var out []engine.Invariant
+	for _, li := range r.Invariants {
+		out = append(out, li.Invariant)
+	}
+	return out
 }

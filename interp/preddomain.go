@@ -208,6 +208,47 @@ func (pd *predDomain) Reduce(a numpred.Value) numpred.Value  { return pd.d.Reduc
 func (pd *predDomain) IsEmpty(a numpred.Value) bool          { return pd.d.IsEmpty(a) }
 func (pd *predDomain) String(a numpred.Value) string         { return pd.d.String(a) }
 
+// Formula is the domain's Gamma with each predicate replaced by its
+// atom; true if Gamma names a primed predicate (no value at a location
+// does).
+func (pd *predDomain) Formula(a numpred.Value) ir.Cond {
+	var conv func(e numpred.Expr) ir.Cond
+	conv = func(e numpred.Expr) ir.Cond {
+		switch e.Kind() {
+		case numpred.ExprTrue:
+			return &ir.BoolConst{V: true}
+		case numpred.ExprFalse:
+			return &ir.BoolConst{V: false}
+		case numpred.ExprPred:
+			if p, primed := e.Pred(); !primed && int(p) < len(pd.preds) {
+				return ir.NewAtom(pd.preds[p])
+			}
+			return nil
+		case numpred.ExprAtom:
+			return ir.NewAtom(e.Constraint())
+		}
+		var xs []ir.Cond
+		for _, x := range e.Args() {
+			c := conv(x)
+			if c == nil {
+				return nil
+			}
+			xs = append(xs, c)
+		}
+		switch e.Kind() {
+		case numpred.ExprNot:
+			return &ir.Not{X: xs[0]}
+		case numpred.ExprAnd:
+			return &ir.And{Xs: xs}
+		}
+		return &ir.Or{Xs: xs}
+	}
+	if c := conv(pd.d.Gamma(a)); c != nil {
+		return c
+	}
+	return &ir.BoolConst{V: true}
+}
+
 // Strained is the domain's own judgement (numpred.Domain.Strained).
 func (pd *predDomain) Strained() bool { return pd.d.Strained() }
 

@@ -132,10 +132,13 @@ type TraceStep struct {
 	Op   string // the edge's operation, printed
 }
 
-// LocInvariant is the invariant computed at one location.
+// LocInvariant is the invariant computed at one location: the typed
+// formula over the program's variables (the domain's Gamma; atoms over
+// the analysis's other dimensions weakened away), and its printed form
+// over all dimensions.
 type LocInvariant struct {
+	engine.Invariant
 	Func string
-	Loc  *ir.Loc
 	Text string
 }
 
