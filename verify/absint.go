@@ -55,6 +55,7 @@ func (a absint) Run(ctx context.Context, prog *ir.Program) (*engine.Result, erro
 		}
 		st.Analysis = res
 		out.Verdict, out.Reason, out.Error, out.Time = res.Verdict, res.Reason, res.Error, res.Time
+		out.Invariants = res.TypedInvariants()
 		return res, nil
 	}
 	falsify := func(cx *cex.Counterexample) *engine.Result {

@@ -170,6 +170,9 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		total += s.weight
 	}
 	var last *Result
+	// given are the invariants of the absint stages that feed a kind
+	// stage, by domain/numeric (see feedsKind).
+	given := map[string][]engine.Invariant{}
 	var stageErr error // the first stage's internal error
 	for _, s := range autoStages {
 		remaining := time.Until(deadline)
@@ -201,6 +204,14 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			sc.CEGAR.Refiner = string(cegar.RefinerCore)
 		}
 		sc.Interp.Deadline = time.Now().Add(budget)
+		feeds := feedsKind(s)
+		if feeds && !sc.Interp.Invariants {
+			sc.Interp.Invariants = true
+			sc.Interp.InvariantsAt = func(l *ir.Loc) bool { return l.LoopHead && l.Func == prog.Main }
+		}
+		if s.engine == KInduction {
+			sc.BMC.Given = given[s.domain+"/"+s.numeric]
+		}
 		heap := cfg.StageHeap
 		if heap == 0 {
 			heap = DefaultStageHeap
@@ -224,6 +235,12 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			}
 			add(Stage{Name: s.name, Verdict: engine.Unknown, Reason: engine.InternalError(err), Time: time.Since(t0)})
 			continue
+		}
+		if feeds {
+			given[s.domain+"/"+s.numeric] = finishedInvariants(r)
+			if !cfg.Interp.Invariants {
+				r = withoutInvariants(r) // asked for kind, not for the user
+			}
 		}
 		record(s.name, r, t0)
 		releaseMemory()
@@ -259,6 +276,50 @@ func falsify(prog *ir.Program, cx *cex.Counterexample, start time.Time) *Result 
 	r.Falsify(prog, cx)
 	r.Time = time.Since(start)
 	return r
+}
+
+// feedsKind reports whether absint stage s computes the invariants a
+// later kind stage assumes: one with the same domain and numeric domain,
+// which would compute them again (the polyhedra stage; its fixpoint is
+// the one kind runs).
+func feedsKind(s autoStage) bool {
+	if s.engine != Absint {
+		return false
+	}
+	seen := false
+	for _, t := range autoStages {
+		seen = seen || t == s
+		if seen && t.engine == KInduction && t.domain == s.domain && t.numeric == s.numeric {
+			return true
+		}
+	}
+	return false
+}
+
+// finishedInvariants returns the invariants of a stage whose fixpoint
+// finished (one stopped by its time or memory limit proves none; nil
+// lets kind compute its own).
+func finishedInvariants(r *Result) []engine.Invariant {
+	switch r.Reason.Kind {
+	case engine.Timeout, engine.Canceled, engine.Memory:
+		return nil
+	}
+	if r.Fixpoint == nil || len(r.Invariants) == 0 {
+		return nil
+	}
+	return r.Invariants
+}
+
+// withoutInvariants returns r without the invariants it computed.
+func withoutInvariants(r *Result) *Result {
+	out := *r
+	out.Invariants = nil
+	if r.Fixpoint != nil {
+		fix := *r.Fixpoint
+		fix.Invariants = nil
+		out.Fixpoint = &fix
+	}
+	return &out
 }
 
 // releaseMemory gives what a finished stage freed back to the operating

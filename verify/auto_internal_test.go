@@ -136,3 +136,66 @@ int main() { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 
 		}
 	}
 }
+
+// TestAutoPassesInvariantsToKind: the kind stage assumes the invariants
+// of the polyhedra stage, when that stage's fixpoint finished, instead of
+// computing them again; they are asked for main's loop heads only, and
+// not shown to a user who did not ask for invariants.
+func TestAutoPassesInvariantsToKind(t *testing.T) {
+	prog, err := frontend.Parse("u.c", []byte(`extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); while (x > 0) x--; if (x == 7) reach_error(); return 0; }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var head *ir.Loc
+	for _, l := range prog.Main.Locs {
+		if l.LoopHead {
+			head = l
+		}
+	}
+	inv := []engine.Invariant{{Loc: head, Formula: &ir.BoolConst{V: true}}}
+	defer func() { stageHook = nil }()
+	for _, tc := range []struct {
+		name   string
+		reason engine.Reason // the polyhedra stage's
+		want   []engine.Invariant
+	}{
+		{"finished", engine.NewReason(engine.Imprecise, "error reachable"), inv},
+		{"timed out", engine.TimedOut, nil},
+	} {
+		var got []engine.Invariant
+		kindRan := false
+		stageHook = func(p *ir.Program, c Config) (*Result, error) {
+			r := &Result{Result: engine.Result{Verdict: engine.Unknown, Reason: engine.NewReason(engine.Undecided, "stub")}}
+			switch {
+			case c.Engine == Absint && c.Interp.Numeric == "polyhedra":
+				if !c.Interp.Invariants || c.Interp.InvariantsAt == nil || !c.Interp.InvariantsAt(head) {
+					t.Errorf("%s: the polyhedra stage was not asked for the loop head's invariant", tc.name)
+				}
+				r.Reason, r.Invariants, r.Error = tc.reason, inv, head // the answer kept when none decides
+				r.Fixpoint = &interp.Result{Invariants: []interp.LocInvariant{{Invariant: inv[0], Text: "true"}}}
+			case c.Engine == KInduction:
+				kindRan, got = true, c.BMC.Given
+			}
+			return r, nil
+		}
+		cfg := Config{Interp: interp.DefaultConfig(), Engine: Auto}
+		cfg.Interp.Deadline = time.Now().Add(2 * time.Second)
+		r, err := Run(prog, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !kindRan {
+			t.Fatalf("%s: no kind stage", tc.name)
+		}
+		if len(got) != len(tc.want) || (len(got) > 0 && got[0] != tc.want[0]) {
+			t.Errorf("%s: kind was given %v, want %v", tc.name, got, tc.want)
+		}
+		if r.Fixpoint == nil {
+			t.Fatalf("%s: the polyhedra stage's answer was not kept", tc.name)
+		}
+		if len(r.Invariants) > 0 || len(r.Fixpoint.Invariants) > 0 {
+			t.Errorf("%s: invariants nobody asked for in the answer", tc.name)
+		}
+	}
+}

@@ -54,6 +54,10 @@ type BMCConfig struct {
 	// NoInvariants turns off k-induction's strengthening by the
 	// fixpoint's invariants (on by default).
 	NoInvariants bool
+	// Given, when not nil, are the invariants k-induction assumes
+	// instead of running the fixpoint (bmc.Options.Given): the default
+	// strategy passes those of its polyhedra stage.
+	Given []engine.Invariant
 }
 
 // CEGARConfig configures the CEGAR engine (zero values: cegar's
@@ -142,6 +146,7 @@ func bmcEngine(cfg Config, induction bool) (engine.Engine, error) {
 		return nil, fmt.Errorf("unknown encoding %q (want bv or lia)", cfg.BMC.Encoding)
 	}
 	opt.Invariants = !cfg.BMC.NoInvariants
+	opt.Given = cfg.BMC.Given
 	opt.Interp = cfg.Interp
 	opt.Interp.Deadline = time.Time{} // bmc gives the fixpoint half of the remaining time
 	return bmc.New(opt), nil
