@@ -1,9 +1,11 @@
 package engine_test
 
 import (
+	"context"
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -15,8 +17,9 @@ import (
 )
 
 // TestEngines: every engine package offers its engine behind the
-// contract, under its name.
+// contract, under its name, and answers with its time and statistics.
 func TestEngines(t *testing.T) {
+	prog, _ := replayed(t)
 	for want, e := range map[string]engine.Engine{
 		"abe":    abe.New(abe.Options{}),
 		"impact": impact.New(impact.Options{}),
@@ -25,6 +28,15 @@ func TestEngines(t *testing.T) {
 		"cegar":  cegar.New(cegar.Options{}),
 	} {
 		require.Equal(t, want, e.Name())
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		res, err := e.Run(ctx, prog)
+		cancel()
+		require.NoError(t, err, want)
+		require.Equal(t, engine.False, res.Verdict, "%s: %s", want, res.Reason)
+		require.NoError(t, res.Confirm(prog), want)
+		require.Positive(t, res.Time, "%s: no time", want)
+		require.NotNil(t, res.Stats, "%s: no statistics", want)
+		require.NotEmpty(t, res.Stats.List(), want)
 	}
 }
 

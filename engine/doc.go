@@ -11,6 +11,8 @@
 //   - a Reason for UNKNOWN: a Kind programs compare (Timeout, Memory,
 //     Internal, Unsupported, Untrusted, Bound, Imprecise, ...) and the
 //     text users read (Reason.String);
+//   - the invariants it proved, typed (Invariant: a location and an
+//     ir.Cond over the program's variables), when it has them;
 //   - the engine's statistics, typed by the engine (Stats; List names
 //     them for --stats and JSON).
 //

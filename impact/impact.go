@@ -175,6 +175,7 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, er
 		}
 	}
 	st.Time = time.Since(start)
+	r.res.Time = st.Time
 	if err != nil && err != errDone {
 		if ctx.Err() != nil {
 			r.res.Verdict, r.res.Reason, r.res.Counterexample = engine.Unknown, engine.TimedOut, nil
