@@ -446,7 +446,11 @@ func record(file, domain, numeric string, vres *verify.Result) runRecord {
 	if e := vres.Error; e != nil {
 		r.ErrorLoc = fmt.Sprintf("%s:%s (%s)", e.Func.Name, e, e.Pos)
 	}
-	for _, s := range fix.Trace {
+	trace := fix.Trace
+	if vres.Verdict == engine.False {
+		trace = nil // the counterexample replaces the abstract trace
+	}
+	for _, s := range trace {
 		r.Trace = append(r.Trace, fmt.Sprintf("%s: %s -> %s: %s @%s", s.Func, s.Edge.From, s.Edge.To, s.Op, s.Edge.Pos))
 	}
 	for _, inv := range fix.Invariants {
