@@ -162,14 +162,14 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 		defer cancel()
 	}
 	er, err := eng.Run(ctx, prog)
-	if err == nil {
-		err = er.Confirm(prog)
-	}
 	if err != nil {
 		if ent.prefix {
 			err = fmt.Errorf("%s: %w", eng.Name(), err)
 		}
 		return nil, err
+	}
+	if err := er.Confirm(prog); err != nil {
+		return nil, fmt.Errorf("%s: %w", eng.Name(), err)
 	}
 	out := &Result{Result: *er, Engine: eng.Name()}
 	if st, ok := er.Stats.(*absintStats); ok {
