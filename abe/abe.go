@@ -26,9 +26,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/encode"
-	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/smt"
 )
@@ -114,43 +113,42 @@ func (b blockOp) String() string {
 // Stats are the statistics of a run.
 type Stats struct {
 	Block             string        // the block operator
-	States            int           // states of the last round's reached set (the ARG's nodes)
-	AbstractionStates int           // abstraction states among them
-	Abstractions      int           // abstraction computations, all rounds
-	AllSATModels      int           // models enumerated by the boolean abstraction
-	Covered           int           // abstraction states covered (stop), all rounds
-	Merges            int           // merges of path formulas, all rounds
-	Refinements       int           // refinements
-	Predicates        int           // distinct predicates of the final precision
-	LocPredicates     int           // (location, predicate) pairs of the final precision
-	MaxBlock          int           // longest path (edges) of a path formula abstracted
-	Queries           int           // solver checks
-	SMTTime           time.Duration // time in solver checks
-	AbstractionTime   time.Duration // time computing abstractions (solver included)
-	RefineTime        time.Duration // time checking error paths and interpolating
+	States            int           `stat:"states"`             // states of the last round's reached set (the ARG's nodes)
+	AbstractionStates int           `stat:"abstraction_states"` // abstraction states among them
+	Abstractions      int           `stat:"abstractions"`       // abstraction computations, all rounds
+	AllSATModels      int           `stat:"allsat_models"`      // models enumerated by the boolean abstraction
+	Covered           int           `stat:"covered"`            // abstraction states covered (stop), all rounds
+	Merges            int           `stat:"merges"`             // merges of path formulas, all rounds
+	Refinements       int           `stat:"refinements"`        // refinements
+	Predicates        int           `stat:"predicates"`         // distinct predicates of the final precision
+	LocPredicates     int           `stat:"loc_predicates"`     // (location, predicate) pairs of the final precision
+	MaxBlock          int           `stat:"max_block"`          // longest path (edges) of a path formula abstracted
+	Queries           int           `stat:"queries"`            // solver checks
+	SMTTime           time.Duration `stat:"smt_s"`              // time in solver checks
+	AbstractionTime   time.Duration `stat:"abstraction_s"`      // time computing abstractions (solver included)
+	RefineTime        time.Duration `stat:"refine_s"`           // time checking error paths and interpolating
 	Time              time.Duration // the whole run
 }
 
-// Result is the outcome of a run.
-type Result struct {
-	Verdict interp.Verdict
-	// Reason says why the verdict is UNKNOWN.
-	Reason string
-	// Counterexample is the replayed, trusted run of a FALSE verdict.
-	Counterexample *cex.Counterexample
-	Stats          Stats
-	// ARG is the last round's abstract reachability graph (nil when the
-	// run stopped before one).
-	ARG *ARG
-}
+// List names the statistics (engine.Stats): the tagged fields.
+func (st *Stats) List() []engine.Stat { return engine.Tagged(st) }
 
-// WriteDot writes the last round's ARG in Graphviz dot.
-func (r *Result) WriteDot(w io.Writer) error {
-	if r.ARG == nil {
-		_, err := io.WriteString(w, "digraph arg {}\n")
-		return err
+// Solver returns the solver checks and their time (engine.Stats).
+func (st *Stats) Solver() (int, time.Duration) { return st.Queries, st.SMTTime }
+
+// New returns ABE under opt behind the engine contract: "abe".
+func New(opt Options) engine.Engine { return engine.Of("abe", Run, opt) }
+
+// dot writes the last round's ARG (nil when the run stopped before one)
+// in Graphviz dot.
+func dot(g *ARG) func(io.Writer) error {
+	return func(w io.Writer) error {
+		if g == nil {
+			_, err := io.WriteString(w, "digraph arg {}\n")
+			return err
+		}
+		return g.WriteDot(w)
 	}
-	return r.ARG.WriteDot(w)
 }
 
 // Run checks prog by predicate abstraction with adjustable-block
@@ -163,7 +161,10 @@ func (r *Result) WriteDot(w io.Writer) error {
 // gets no TRUE). FALSE comes only with a counterexample that cex.Replay
 // reproduced and that is trusted (no signed overflow, no undetermined
 // value).
-func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
+//
+// The Result's Stats are a *Stats (engine.StatsOf), its Dot writes the last
+// round's abstract reachability graph.
+func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, error) {
 	start := time.Now()
 	blk, err := parseBlock(opt.Block)
 	if err != nil {
@@ -190,8 +191,9 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			}
 		}
 	}
-	res := &Result{Verdict: interp.Unknown}
-	res.Stats.Block = blk.String()
+	res := &engine.Result{Verdict: engine.Unknown}
+	stats := &Stats{Block: blk.String()}
+	res.Stats = stats
 	z, err := smt.NewContext()
 	if err != nil {
 		return nil, err
@@ -201,14 +203,16 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		// nothing else uses z (as bmc.Run does).
 		go z.Close()
 	}()
-	r := &runner{prog: prog, opt: opt, blk: blk, mode: mode, z: z, res: res, prec: newPrecision(), topo: topoOrders(prog)}
+	r := &runner{prog: prog, opt: opt, blk: blk, mode: mode, z: z, res: res, stats: stats, prec: newPrecision(), topo: topoOrders(prog)}
 	err = r.run(ctx)
-	res.Stats.Time = time.Since(start)
-	res.Stats.Predicates = len(r.prec.preds)
-	res.Stats.LocPredicates = r.prec.pairs()
+	res.Dot = dot(r.arg)
+	stats.Time = time.Since(start)
+	res.Time = stats.Time
+	stats.Predicates = len(r.prec.preds)
+	stats.LocPredicates = r.prec.pairs()
 	if err != nil {
 		if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || isInterrupt(err)) {
-			res.Verdict, res.Reason, res.Counterexample = interp.Unknown, "timeout", nil
+			res.Verdict, res.Reason, res.Counterexample = engine.Unknown, engine.TimedOut, nil
 			return res, nil
 		}
 		return nil, err
@@ -225,14 +229,16 @@ func isInterrupt(err error) bool {
 
 // runner is the state of one Run.
 type runner struct {
-	prog *ir.Program
-	opt  Options
-	blk  blockOp
-	mode encode.Mode
-	z    *smt.Context
-	res  *Result
-	prec *precision
-	topo map[*ir.Func][]int // reverse postorder number of each location
+	prog  *ir.Program
+	opt   Options
+	blk   blockOp
+	mode  encode.Mode
+	z     *smt.Context
+	res   *engine.Result
+	stats *Stats
+	arg   *ARG // the last round's
+	prec  *precision
+	topo  map[*ir.Func][]int // reverse postorder number of each location
 	// unsupported are the unsupported locations (ir.Loc.Unsupported)
 	// found reachable by a feasible path: later rounds leave them out,
 	// and no round can answer TRUE.
@@ -255,34 +261,34 @@ func (r *runner) run(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		r.res.ARG = g.arg()
+		r.arg = g.arg()
 		r.logf("round %d: %d states, %d abstraction states, error %v, %s", round, len(g.states), g.nAbs, g.errState != nil, g.incomplete)
-		r.res.Stats.States, r.res.Stats.AbstractionStates = len(g.states), g.nAbs
+		r.stats.States, r.stats.AbstractionStates = len(g.states), g.nAbs
 		if g.tooMany {
-			r.res.Reason = fmt.Sprintf("the reached set exceeds %d states", r.opt.MaxStates)
+			r.res.Reason = engine.Because(engine.Bound, "the reached set exceeds %d states", r.opt.MaxStates)
 			return nil
 		}
 		if g.errState == nil {
 			switch {
 			case g.incomplete != "":
-				r.res.Reason = g.incomplete
+				r.res.Reason = engine.NewReason(engine.Bound, g.incomplete)
 			case len(unsupported) > 0: // program-wide ones
-				r.res.Reason = "unsupported constructs: " + unsupported[0].String()
+				r.res.Reason = engine.NewReason(engine.Unsupported, "unsupported constructs: "+unsupported[0].String())
 			case len(r.unsupported) > 0:
 				for _, l := range r.prog.UnsupportedLocs() {
 					if r.unsupported[l] {
-						r.res.Reason = ir.UnsupportedReason(l)
+						r.res.Reason = engine.NewReason(engine.Unsupported, ir.UnsupportedReason(l))
 						break
 					}
 				}
 			default:
-				r.res.Verdict, r.res.Reason = interp.True, ""
+				r.res.Verdict, r.res.Reason = engine.True, engine.Reason{}
 			}
 			return nil
 		}
 		t0 := time.Now()
 		out, err := r.analyse(ctx, g, g.errState)
-		r.res.Stats.RefineTime += time.Since(t0)
+		r.stats.RefineTime += time.Since(t0)
 		if err != nil {
 			return err
 		}
@@ -292,11 +298,11 @@ func (r *runner) run(ctx context.Context) error {
 		if out.again {
 			continue
 		}
-		if r.opt.MaxRefinements >= 0 && r.res.Stats.Refinements >= r.opt.MaxRefinements {
-			r.res.Reason = fmt.Sprintf("%d refinements without a verdict", r.res.Stats.Refinements)
+		if r.opt.MaxRefinements >= 0 && r.stats.Refinements >= r.opt.MaxRefinements {
+			r.res.Reason = engine.Because(engine.Bound, "%d refinements without a verdict", r.stats.Refinements)
 			return nil
 		}
-		r.res.Stats.Refinements++
+		r.stats.Refinements++
 	}
 }
 
@@ -304,8 +310,8 @@ func (r *runner) run(ctx context.Context) error {
 func (r *runner) check(ctx context.Context, sol *smt.Solver, lits ...*smt.Term) (smt.Result, error) {
 	t0 := time.Now()
 	res, err := sol.CheckContext(ctx, lits...)
-	r.res.Stats.SMTTime += time.Since(t0)
-	r.res.Stats.Queries++
+	r.stats.SMTTime += time.Since(t0)
+	r.stats.Queries++
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}

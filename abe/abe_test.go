@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/abe"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
-	"github.com/numpred/numpred/interp"
 )
 
 var wantRE = regexp.MustCompile(`// want: (\w+)`)
@@ -54,15 +54,15 @@ func TestDot(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := res.WriteDot(&b); err != nil {
+	if err := res.Dot(&b); err != nil {
 		t.Fatal(err)
 	}
 	s := b.String()
 	if !strings.HasPrefix(s, "digraph arg {") || !strings.Contains(s, "shape=box") || !strings.Contains(s, "->") {
 		t.Errorf("unexpected dot output:\n%s", s)
 	}
-	if res.Stats.States == 0 || res.Stats.Abstractions == 0 || res.Stats.Refinements == 0 || res.Stats.Predicates == 0 {
-		t.Errorf("statistics missing: %+v", res.Stats)
+	if st := engine.StatsOf[*abe.Stats](res); st.States == 0 || st.Abstractions == 0 || st.Refinements == 0 || st.Predicates == 0 {
+		t.Errorf("statistics missing: %+v", st)
 	}
 }
 
@@ -108,7 +108,7 @@ func checkTestdata(t *testing.T, limit time.Duration, glob string, blocks []stri
 			out = append(out, f+": no want line")
 			continue
 		}
-		want := interp.Verdict(m[1])
+		want := engine.Verdict(m[1])
 		for _, c := range cfgs {
 			prog, err := frontend.Load(f)
 			if err != nil {
@@ -124,17 +124,17 @@ func checkTestdata(t *testing.T, limit time.Duration, glob string, blocks []stri
 			}
 			switch {
 			case res.Verdict == want:
-			case res.Verdict == interp.Unknown && res.Reason == "timeout":
+			case res.Verdict == engine.Unknown && res.Reason.Kind == engine.Timeout:
 				t.Logf("%s: inconclusive: timeout (want %s)", name, want)
-			case want == interp.Unknown && res.Verdict == interp.False && strings.Contains(f, "recursion"):
+			case want == engine.Unknown && res.Verdict == engine.False && strings.Contains(f, "recursion"):
 				out = append(out, fmt.Sprintf("%s: %s, want %s", name, res.Verdict, want))
 			default:
 				out = append(out, fmt.Sprintf("%s: %s (%s), want %s", name, res.Verdict, res.Reason, want))
 			}
-			if res.Verdict == interp.False {
+			if res.Verdict == engine.False {
 				checkGCC(t, f, name, res)
 			}
-			st := res.Stats
+			st := engine.StatsOf[*abe.Stats](res)
 			t.Logf("%s: %s %s states=%d abs=%d refinements=%d preds=%d merges=%d covered=%d smt=%v", name, res.Verdict, res.Reason,
 				st.States, st.Abstractions, st.Refinements, st.Predicates, st.Merges, st.Covered, st.SMTTime.Round(time.Millisecond))
 		}

@@ -114,7 +114,7 @@ func (g *graph) abstraction(ctx context.Context, s *state) (bdd.Node, error) {
 			}
 		}
 		m.Close()
-		g.r.res.Stats.AllSATModels++
+		g.r.stats.AllSATModels++
 		cube, err := bm.Cube(lits)
 		if err != nil {
 			return bdd.Node{}, err

@@ -333,8 +333,8 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		return nil
 	}
 	ns := &state{loc: loc, stk: stk, abs: true, in: []*arc{a}, blk: b, guard: guard, vals: vals, nFacts: len(b.facts), length: length}
-	if length > r.res.Stats.MaxBlock {
-		r.res.Stats.MaxBlock = length
+	if length > r.stats.MaxBlock {
+		r.stats.MaxBlock = length
 	}
 	if loc.Kind == ir.Error {
 		if r.unsupported[loc] {
@@ -351,8 +351,8 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 	}
 	t0 := time.Now()
 	psi, err := g.abstraction(ctx, ns)
-	r.res.Stats.AbstractionTime += time.Since(t0)
-	r.res.Stats.Abstractions++
+	r.stats.AbstractionTime += time.Since(t0)
+	r.stats.Abstractions++
 	if err != nil {
 		return err
 	}
@@ -367,7 +367,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 			return err
 		}
 		if ok && !breakCover {
-			r.res.Stats.Covered++
+			r.stats.Covered++
 			return nil
 		}
 	}
@@ -395,7 +395,7 @@ func (g *graph) merge(b *block, a *arc, loc *ir.Loc, stk *stack, vals encode.Sta
 		g.mergeIdx[mk] = ns
 		return
 	}
-	g.r.res.Stats.Merges++
+	g.r.stats.Merges++
 	if breakMerge {
 		return
 	}

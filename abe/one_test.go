@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/abe"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 )
 
@@ -31,5 +32,5 @@ func TestOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s %s %+v", res.Verdict, res.Reason, res.Stats)
+	t.Logf("%s %s %+v", res.Verdict, res.Reason, engine.StatsOf[*abe.Stats](res))
 }

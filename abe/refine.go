@@ -31,7 +31,7 @@ import (
 
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/encode"
-	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/ir/exec"
 	"github.com/numpred/numpred/itp"
@@ -143,7 +143,7 @@ func (r *runner) analyse(ctx context.Context, g *graph, errS *state) (outcome, e
 		}
 		return r.counterexample(ctx, g, sol, chain)
 	case smt.Unknown:
-		r.res.Reason = "solver: " + sol.ReasonUnknown()
+		r.res.Reason = engine.NewReason(engine.Failure, "solver: "+sol.ReasonUnknown())
 		return outcome{done: true}, nil
 	}
 	if len(noOvf) > 0 {
@@ -152,9 +152,9 @@ func (r *runner) analyse(ctx context.Context, g *graph, errS *state) (outcome, e
 			return outcome{}, err
 		}
 		if res != smt.Unsat {
-			r.res.Reason = "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)"
+			r.res.Reason = engine.NewReason(engine.Untrusted, "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)")
 			if res == smt.Unknown {
-				r.res.Reason = "solver: " + sol.ReasonUnknown()
+				r.res.Reason = engine.NewReason(engine.Failure, "solver: "+sol.ReasonUnknown())
 			}
 			return outcome{done: true}, nil
 		}
@@ -164,7 +164,7 @@ func (r *runner) analyse(ctx context.Context, g *graph, errS *state) (outcome, e
 		return outcome{}, err
 	}
 	if !added {
-		r.res.Reason = "refinement made no progress: the error path is infeasible but no new predicate removes it"
+		r.res.Reason = engine.NewReason(engine.Imprecise, "refinement made no progress: the error path is infeasible but no new predicate removes it")
 		return outcome{done: true}, nil
 	}
 	return outcome{}, nil
@@ -246,17 +246,10 @@ func (r *runner) counterexample(ctx context.Context, g *graph, sol *smt.Solver, 
 			return outcome{}, err
 		}
 	}
-	switch {
-	case cx == nil:
-		r.res.Reason = "the error path formula is satisfiable, but its inputs do not reach the error when replayed"
-	case len(r.prog.Unsupported()) > 0:
-		r.res.Reason = "an error is reachable in the model, but the program has unsupported constructs"
-	case cx.Overflows > 0:
-		r.res.Reason = "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)"
-	case !cx.Trusted():
-		r.res.Reason = "an error is reachable, but only with values the program leaves undetermined"
-	default:
-		r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", cx
+	if cx == nil {
+		r.res.Reason = engine.NewReason(engine.Untrusted, "the error path formula is satisfiable, but its inputs do not reach the error when replayed")
+	} else {
+		r.res.Falsify(r.prog, cx)
 	}
 	return outcome{done: true}, nil
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/numpred/numpred/abe"
 	"github.com/numpred/numpred/cfront/cgen"
-	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/engine"
 )
 
 var (
@@ -44,15 +44,15 @@ func TestSoundness(t *testing.T) {
 				t.Fatalf("%s %s: %v", task.Name, b, err)
 			}
 			switch {
-			case res.Verdict == interp.True && !task.True:
+			case res.Verdict == engine.True && !task.True:
 				wrong++
 				t.Errorf("WRONG TRUE (%s): %s, but gcc reaches reach_error:\n%s", b, task.Name, task.Program.Source())
-			case res.Verdict == interp.False && task.True:
+			case res.Verdict == engine.False && task.True:
 				wrong++
 				t.Errorf("WRONG FALSE (%s): %s, but no input reaches reach_error under gcc:\n%s", b, task.Name, task.Program.Source())
-			case res.Verdict == interp.True:
+			case res.Verdict == engine.True:
 				proved++
-			case res.Verdict == interp.False:
+			case res.Verdict == engine.False:
 				refuted++
 			default:
 				unknown++

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/abe"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/internal/gcccheck"
-	"github.com/numpred/numpred/interp"
 )
 
 var (
@@ -28,7 +28,7 @@ var (
 )
 
 // checkGCC checks a FALSE verdict's counterexample against gcc.
-func checkGCC(t *testing.T, file, name string, res *abe.Result) {
+func checkGCC(t *testing.T, file, name string, res *engine.Result) {
 	t.Helper()
 	gcccheck.CheckFalse(t, file, name, res.Counterexample)
 }
@@ -145,28 +145,28 @@ func TestSVCOMP(t *testing.T) {
 			}
 			s.n++
 			s.cpu += cpu
-			want := interp.Verdict(strings.ToUpper(tk.expected))
+			want := engine.Verdict(strings.ToUpper(tk.expected))
 			switch {
 			case res.Verdict == want:
 				s.solved++
 				s.solvedCPU += cpu
-				if want == interp.True {
+				if want == engine.True {
 					s.solvedTrue++
 				} else {
 					s.solvedFalse++
 				}
-			case res.Verdict != interp.Unknown:
+			case res.Verdict != engine.Unknown:
 				s.wrong++
 				t.Errorf("%s %s: WRONG verdict %s, want %s", tk.file, b, res.Verdict, want)
 			}
-			if res.Verdict == interp.False {
+			if res.Verdict == engine.False {
 				checkGCC(t, filepath.Join(dir, tk.file), b, res)
 			}
-			reason := res.Reason
+			reason := res.Reason.String()
 			if len(reason) > 60 {
 				reason = reason[:60]
 			}
-			st := res.Stats
+			st := engine.StatsOf[*abe.Stats](res)
 			line := fmt.Sprintf("%-45s %-9s %-6s %-8s %7.2f %6d %6d %5d %5d  %s", tk.file, b, tk.expected, res.Verdict, cpu.Seconds(),
 				st.States, st.Abstractions, st.Refinements, st.Predicates, reason)
 			table.WriteString(line + "\n")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/smt"
@@ -47,6 +48,12 @@ type Options struct {
 	// abstract interpreter's invariants at loop heads. DefaultOptions
 	// sets it.
 	Invariants bool
+	// Given, when not nil, are the invariants the step case assumes
+	// (those at main's loop heads), in place of running the abstract
+	// interpreter: invariants a finished analysis proved, such as the
+	// default strategy's polyhedra stage (an interrupted one proves
+	// none).
+	Given []engine.Invariant
 	// Interp configures the abstract interpreter that computes the
 	// invariants (Invariants is forced on; Deadline, when zero, is half
 	// of the context's remaining time).
@@ -107,33 +114,37 @@ func DefaultOptions() Options {
 
 // Stats are the statistics of a run.
 type Stats struct {
-	K          int           // the last bound tried
-	FirstK     int           // the first bound of an increasing schedule (see Options.NoProbe)
-	ProbeFound bool          // a probe run found the counterexample (no formula was built)
-	Rounds     int           // bounds tried
-	Nodes      int           // nodes of the last unwound graph (BMC)
+	K          int           `stat:"k"`           // the last bound tried
+	FirstK     int           `stat:"first_k"`     // the first bound of an increasing schedule (see Options.NoProbe)
+	ProbeFound bool          `stat:"probe_found"` // a probe run found the counterexample (no formula was built)
+	Rounds     int           `stat:"rounds"`      // bounds tried
+	Nodes      int           `stat:"nodes"`       // nodes of the last unwound graph (BMC)
 	Arcs       int           // arcs of the last unwound graph
-	Terms      int           // terms built for the last formula (BMC), a size measure
-	StepNodes  int           // nodes of the last k-induction step graph
-	Queries    int           // solver checks
-	SolverTime time.Duration // time in solver checks
-	EncodeTime time.Duration // time building graphs and formulas
-	InterpTime time.Duration // time computing invariants (k-induction)
-	Invariants int           // loop heads with an invariant assumed in the step case
-	Widened    int           // bounds checked again at full width after narrowed operations did not fit (Options.Narrow)
+	Terms      int           `stat:"terms"`      // terms built for the last formula (BMC), a size measure
+	StepNodes  int           `stat:"step_nodes"` // nodes of the last k-induction step graph
+	Queries    int           `stat:"queries"`    // solver checks
+	SolverTime time.Duration `stat:"solver_s"`   // time in solver checks
+	EncodeTime time.Duration `stat:"encode_s"`   // time building graphs and formulas
+	InterpTime time.Duration `stat:"interp_s"`   // time computing invariants (k-induction)
+	Invariants int           `stat:"invariants"` // loop heads with an invariant assumed in the step case
+	Widened    int           `stat:"widened"`    // bounds checked again at full width after narrowed operations did not fit (Options.Narrow)
 	Encoding   encode.Mode   // the encoding used
 	Time       time.Duration // the whole run
 }
 
-// Result is the outcome of a run.
-type Result struct {
-	Verdict interp.Verdict
-	// Reason says why the verdict is UNKNOWN: "bound reached k=8",
-	// "timeout", "unsupported constructs", ...
-	Reason string
-	// Counterexample is the replayed, trusted run of a FALSE verdict.
-	Counterexample *cex.Counterexample
-	Stats          Stats
+// List names the statistics (engine.Stats): the tagged fields.
+func (st *Stats) List() []engine.Stat { return engine.Tagged(st) }
+
+// Solver returns the solver checks and their time (engine.Stats).
+func (st *Stats) Solver() (int, time.Duration) { return st.Queries, st.SolverTime }
+
+// New returns BMC under opt, or k-induction when opt.Induction is set,
+// behind the engine contract: "bmc" or "kind".
+func New(opt Options) engine.Engine {
+	if opt.Induction {
+		return engine.Of("kind", Run, opt)
+	}
+	return engine.Of("bmc", Run, opt)
 }
 
 // Run checks prog by bounded model checking, or k-induction when
@@ -149,9 +160,12 @@ type Result struct {
 // counterexample that cex.Replay reproduced on the concrete interpreter
 // and that is Trusted (no signed overflow, no value the program leaves
 // undetermined). A program with unsupported constructs gets UNKNOWN.
-func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
+//
+// The Result's Stats are a *Stats (engine.StatsOf).
+func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, error) {
 	start := time.Now()
-	r := &runner{prog: prog, opt: opt, res: &Result{Verdict: interp.Unknown}, excl: map[*ir.Loc]bool{}}
+	r := &runner{prog: prog, opt: opt, res: &engine.Result{Verdict: engine.Unknown}, stats: &Stats{}, excl: map[*ir.Loc]bool{}}
+	r.res.Stats = r.stats
 	err := r.run(ctx)
 	if r.z != nil {
 		// Z3 takes seconds to delete a context that built large formulas
@@ -167,12 +181,13 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			z.Close()
 		}()
 	}
-	r.res.Stats.Time = time.Since(start)
+	r.stats.Time = time.Since(start)
+	r.res.Time = r.stats.Time
 	if err != nil {
 		if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
-			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.Unknown, "timeout", nil
-			if r.res.Stats.K > 0 {
-				r.res.Reason = fmt.Sprintf("timeout (k=%d)", r.res.Stats.K)
+			r.res.Verdict, r.res.Reason, r.res.Counterexample = engine.Unknown, engine.TimedOut, nil
+			if r.stats.K > 0 {
+				r.res.Reason = engine.Because(engine.Timeout, "timeout (k=%d)", r.stats.K)
 			}
 			return r.res, nil
 		}
@@ -183,14 +198,15 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 
 // runner is the state of one Run.
 type runner struct {
-	prog *ir.Program
-	opt  Options
-	mode encode.Mode
-	res  *Result
-	inv  *invariants      // k-induction: computed once
-	excl map[*ir.Loc]bool // encoding.exclusive's answers, for every round
-	left func()           // waits for a check left running at the deadline and closes its solver
-	z    *smt.Context     // one context for every round (see Run)
+	prog  *ir.Program
+	opt   Options
+	mode  encode.Mode
+	res   *engine.Result
+	stats *Stats
+	inv   *invariants      // k-induction: computed once
+	excl  map[*ir.Loc]bool // encoding.exclusive's answers, for every round
+	left  func()           // waits for a check left running at the deadline and closes its solver
+	z     *smt.Context     // one context for every round (see Run)
 	// noLIA and noNarrow skip the LIA over-approximation and the narrowed
 	// encoding in later rounds once a round found them inconclusive:
 	// an execution that made one inconclusive at bound k (a spurious
@@ -231,7 +247,7 @@ func (r *runner) liaBudget() time.Duration {
 	case b <= 0:
 	case r.liaLast > 0:
 		b = min(b, max(liaFloor, liaGrowth*r.liaLast))
-	case r.res.Stats.K > 1:
+	case r.stats.K > 1:
 		b = min(b, liaFirst)
 	}
 	return b
@@ -260,7 +276,7 @@ func (r *runner) run(ctx context.Context) error {
 	if u := prog.Unsupported(); len(u) > 0 {
 		// Program-wide: no verdict at all (unsupported locations are
 		// goals of the formula instead).
-		r.res.Reason = "unsupported constructs: " + u[0].String()
+		r.res.Reason = engine.NewReason(engine.Unsupported, "unsupported constructs: "+u[0].String())
 		return nil
 	}
 	r.mode = r.opt.Encoding
@@ -277,7 +293,7 @@ func (r *runner) run(ctx context.Context) error {
 	// when a LIA check runs out of its budget (LIA's time on wrap-around
 	// counts is heavy-tailed; generated task 18: LIA 1.3 s, BV 0.2 s).
 	r.liaExact = r.mode == encode.BV && !r.opt.StrictBV && !needsBV(prog)
-	r.res.Stats.Encoding = r.mode
+	r.stats.Encoding = r.mode
 	if r.opt.MaxNodes <= 0 {
 		r.opt.MaxNodes = DefaultMaxNodes
 	}
@@ -296,14 +312,14 @@ func (r *runner) run(ctx context.Context) error {
 				// A probe run reached an error: replayed and trusted,
 				// it is the counterexample (no formula needed).
 				c, err := cex.Replay(ctx, prog, errInputs, cex.ReplayOptions{})
-				if err == nil && c.Trusted() {
-					r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", c
-					r.res.Stats.ProbeFound = true
+				if err == nil && engine.Trust(prog, c).IsZero() {
+					r.res.Falsify(prog, c)
+					r.stats.ProbeFound = true
 					return nil
 				}
 			}
 		}
-		r.res.Stats.FirstK = k0
+		r.stats.FirstK = k0
 		for k := k0; k <= 1<<20; k *= 2 {
 			ks = append(ks, k)
 		}
@@ -312,18 +328,18 @@ func (r *runner) run(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		r.res.Stats.K = k
-		r.res.Stats.Rounds++
+		r.stats.K = k
+		r.stats.Rounds++
 		err := r.round(ctx, k)
-		if err == errDone && i == 0 && k > 1 && r.res.Verdict == interp.Unknown && r.tooLarge {
+		if err == errDone && i == 0 && k > 1 && r.res.Verdict == engine.Unknown && r.tooLarge {
 			// The probe's first bound is already too large a graph:
 			// the doubling schedule from 1, whose small rounds may still
 			// find an error.
 			r.tooLarge = false
-			r.res.Stats.Rounds = 0
+			r.stats.Rounds = 0
 			for k2 := 1; k2 < k; k2 *= 2 {
-				r.res.Stats.K = k2
-				r.res.Stats.Rounds++
+				r.stats.K = k2
+				r.stats.Rounds++
 				if err := r.round(ctx, k2); err != nil {
 					if err == errDone {
 						return nil
@@ -362,7 +378,7 @@ func (r *runner) round(ctx context.Context, k int) error {
 		if err != nil || !spurious {
 			return err
 		}
-		r.res.Stats.Widened++
+		r.stats.Widened++
 		r.noNarrow = true
 	}
 	_, err := r.bmcRound(ctx, k, r.mode, false, 0)
@@ -376,7 +392,7 @@ func (r *runner) round(ctx context.Context, k int) error {
 // a narrowed encoding (narrow > 0, see Options.Narrow) whose operations
 // may not fit, or whose error model does not replay.
 func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx bool, narrow int) (spurious bool, err error) {
-	r.res.Stats.Encoding = mode
+	r.stats.Encoding = mode
 	z, err := r.context()
 	if err != nil {
 		return false, err
@@ -388,13 +404,13 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	}
 	g, err := unwind(ctx, r.prog, k, r.opt.MaxNodes)
 	if err == errTooLarge {
-		r.res.Reason = fmt.Sprintf("the unwound program exceeds %d nodes at k=%d", r.opt.MaxNodes, k)
+		r.res.Reason = engine.Because(engine.Bound, "the unwound program exceeds %d nodes at k=%d", r.opt.MaxNodes, k)
 		r.tooLarge = true
 		return false, errDone
 	}
 	if err != nil {
 		if strings.Contains(err.Error(), "irreducible") {
-			r.res.Reason = err.Error()
+			r.res.Reason = engine.NewReason(engine.Unsupported, err.Error())
 			return false, errDone
 		}
 		return false, err
@@ -407,8 +423,8 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	if err := e.run(ctx.Err, nil); err != nil {
 		return false, err
 	}
-	r.res.Stats.Nodes, r.res.Stats.Arcs, r.res.Stats.Terms = len(g.nodes), len(g.arcs), e.terms
-	r.res.Stats.EncodeTime += time.Since(t0)
+	r.stats.Nodes, r.stats.Arcs, r.stats.Terms = len(g.nodes), len(g.arcs), e.terms
+	r.stats.EncodeTime += time.Since(t0)
 	if narrow > 0 && len(e.nofit) == 0 {
 		narrow = 0 // nothing narrowed: the exact formula
 	}
@@ -451,8 +467,8 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		if err != nil {
 			return false, err
 		}
-		if c != nil && c.Trusted() {
-			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", c
+		if engine.Trust(r.prog, c).IsZero() {
+			r.res.Falsify(r.prog, c)
 			return false, errDone
 		}
 		if approx {
@@ -464,13 +480,13 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 			return false, err
 		}
 		if c != nil {
-			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", c
+			r.res.Falsify(r.prog, c)
 			return false, errDone
 		}
-		r.res.Reason = fmt.Sprintf("an error is reachable in the formula at k=%d, but the model does not replay as a trusted counterexample", k)
+		r.res.Reason = engine.Because(engine.Untrusted, "an error is reachable in the formula at k=%d, but the model does not replay as a trusted counterexample", k)
 		return false, errDone
 	case smt.Unknown:
-		r.res.Reason = "solver: " + sol.ReasonUnknown()
+		r.res.Reason = engine.NewReason(engine.Failure, "solver: "+sol.ReasonUnknown())
 		return false, errDone
 	}
 	// 1b. Narrowed: exact when no execution reaches a narrowed
@@ -484,7 +500,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		case smt.Sat:
 			return true, nil
 		case smt.Unknown:
-			r.res.Reason = "solver: " + sol.ReasonUnknown()
+			r.res.Reason = engine.NewReason(engine.Failure, "solver: "+sol.ReasonUnknown())
 			return false, errDone
 		}
 	}
@@ -503,10 +519,10 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 			if approx {
 				return true, nil
 			}
-			r.res.Reason = fmt.Sprintf("an error is reachable at k=%d, but only after a signed integer overflow (undefined behaviour in C)", k)
+			r.res.Reason = engine.Because(engine.Untrusted, "an error is reachable at k=%d, but only after a signed integer overflow (undefined behaviour in C)", k)
 			return false, errDone
 		case smt.Unknown:
-			r.res.Reason = "solver: " + sol.ReasonUnknown()
+			r.res.Reason = engine.NewReason(engine.Failure, "solver: "+sol.ReasonUnknown())
 			return false, errDone
 		}
 	}
@@ -529,13 +545,13 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 			r.res.Reason = r.unsupportedReason(ctx, q, e, g, k)
 			return false, errDone
 		case smt.Unknown:
-			r.res.Reason = "solver: " + sol.ReasonUnknown()
+			r.res.Reason = engine.NewReason(engine.Failure, "solver: "+sol.ReasonUnknown())
 			return false, errDone
 		}
 	}
 	// 3. The unwinding assertions: TRUE when no path leaves the bound.
 	if len(g.cuts) == 0 {
-		r.res.Verdict, r.res.Reason = interp.True, ""
+		r.res.Verdict, r.res.Reason = engine.True, engine.Reason{}
 		return false, errDone
 	}
 	res, sol, err = q.check(ctx, e.cutGuard())
@@ -547,13 +563,13 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 	}
 	switch res {
 	case smt.Unsat:
-		r.res.Verdict, r.res.Reason = interp.True, ""
+		r.res.Verdict, r.res.Reason = engine.True, engine.Reason{}
 		return false, errDone
 	case smt.Unknown:
-		r.res.Reason = "solver: " + sol.ReasonUnknown()
+		r.res.Reason = engine.NewReason(engine.Failure, "solver: "+sol.ReasonUnknown())
 		return false, errDone
 	}
-	r.res.Reason = fmt.Sprintf("bound reached k=%d", k)
+	r.res.Reason = engine.Because(engine.Bound, "bound reached k=%d", k)
 	if !r.opt.Induction {
 		return false, nil
 	}
@@ -564,13 +580,13 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 // unsupportedReason names an unsupported location the formula reaches
 // within bound k (the first of the graph's that a query finds
 // satisfiable).
-func (r *runner) unsupportedReason(ctx context.Context, q *queries, e *encoding, g *graph, k int) string {
+func (r *runner) unsupportedReason(ctx context.Context, q *queries, e *encoding, g *graph, k int) engine.Reason {
 	for _, n := range g.unsupported {
 		if res, _, err := q.check(ctx, n.guard); err == nil && res == smt.Sat {
-			return fmt.Sprintf("%s (at k=%d)", ir.UnsupportedReason(n.loc), k)
+			return engine.Because(engine.Unsupported, "%s (at k=%d)", ir.UnsupportedReason(n.loc), k)
 		}
 	}
-	return fmt.Sprintf("unsupported construct reachable (at k=%d)", k)
+	return engine.Because(engine.Unsupported, "unsupported construct reachable (at k=%d)", k)
 }
 
 // determinedPath looks for a model of goals whose path takes no value
@@ -598,7 +614,7 @@ func (r *runner) determinedPath(ctx context.Context, q *queries, e *encoding, g 
 	}
 	c, err := counterexample(ctx, r.prog, m, g)
 	m.Close()
-	if err != nil || c == nil || !c.Trusted() {
+	if err != nil || !engine.Trust(r.prog, c).IsZero() {
 		return nil, err
 	}
 	return c, nil

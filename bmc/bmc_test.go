@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/bmc"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
-	"github.com/numpred/numpred/interp"
 )
 
 var wantRE = regexp.MustCompile(`// want: bmc (\w+), kind (\w+)`)
@@ -71,7 +71,7 @@ func checkTestdata(t *testing.T, limit time.Duration, glob string) []string {
 			continue
 		}
 		for i, ind := range []bool{false, true} {
-			want := interp.Verdict(m[1+i])
+			want := engine.Verdict(m[1+i])
 			prog, err := frontend.Load(f)
 			if err != nil {
 				t.Fatal(err)
@@ -79,7 +79,7 @@ func checkTestdata(t *testing.T, limit time.Duration, glob string) []string {
 			opt := bmc.DefaultOptions()
 			opt.Induction = ind
 			lim := limit
-			if want == interp.Unknown {
+			if want == engine.Unknown {
 				// These programs run until the limit (they want
 				// UNKNOWN: a bound is never reached): a shorter one
 				// still shows no verdict comes early, and saves 35 s.
@@ -96,16 +96,16 @@ func checkTestdata(t *testing.T, limit time.Duration, glob string) []string {
 				out = append(out, fmt.Sprintf("%s %s: %v", f, name, err))
 				continue
 			}
-			if res.Verdict == interp.Unknown && want != interp.Unknown && strings.HasPrefix(res.Reason, "timeout") {
+			if res.Verdict == engine.Unknown && want != engine.Unknown && res.Reason.Kind == engine.Timeout {
 				t.Logf("%s %s: inconclusive: %s (want %s)", f, name, res.Reason, want)
 			} else if res.Verdict != want {
 				out = append(out, fmt.Sprintf("%s %s: %s (%s), want %s", f, name, res.Verdict, res.Reason, want))
 			}
-			if res.Verdict == interp.False && (res.Counterexample == nil || !res.Counterexample.Trusted()) {
+			if res.Verdict == engine.False && (res.Counterexample == nil || !res.Counterexample.Trusted()) {
 				out = append(out, fmt.Sprintf("%s %s: FALSE without a trusted counterexample", f, name))
 			}
 			t.Logf("%s %s: %s %s k=%d nodes=%d terms=%d queries=%d solver=%v", filepath.Base(f), name, res.Verdict,
-				strings.TrimSpace(res.Reason), res.Stats.K, res.Stats.Nodes, res.Stats.Terms, res.Stats.Queries, res.Stats.SolverTime.Round(time.Millisecond))
+				strings.TrimSpace(res.Reason.String()), engine.StatsOf[*bmc.Stats](res).K, engine.StatsOf[*bmc.Stats](res).Nodes, engine.StatsOf[*bmc.Stats](res).Terms, engine.StatsOf[*bmc.Stats](res).Queries, engine.StatsOf[*bmc.Stats](res).SolverTime.Round(time.Millisecond))
 		}
 	}
 	return out

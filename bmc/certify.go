@@ -54,14 +54,14 @@ type Certificate struct {
 	Shape bool
 }
 
-// Certify projects the invariants texts (the abstract interpreter's, by
-// location; interp.LocInvariant.Text) at main's loop heads onto C
+// Certify projects the invariants invs (the abstract interpreter's, by
+// location; interp.LocInvariant.Formula) at main's loop heads onto C
 // expressions and checks that they prove prog safe (initiation,
 // consecution, safety; see the file comment). A head without an
-// invariant in texts has the invariant true. Errors are the solver's or
+// invariant in invs has the invariant true. Errors are the solver's or
 // the context's; a check that fails or cannot be decided is a
 // Certificate with OK false and the reason.
-func Certify(ctx context.Context, prog *ir.Program, texts map[*ir.Loc]string) (*Certificate, error) {
+func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*Certificate, error) {
 	heads, why := stepApplicable(prog)
 	if why == "main has no loop" {
 		// stepApplicable stops there: the functions main calls must
@@ -79,19 +79,16 @@ func Certify(ctx context.Context, prog *ir.Program, texts map[*ir.Loc]string) (*
 	if why != "" {
 		return &Certificate{Why: why, Shape: true}, nil
 	}
-	p := newInvParser(prog)
 	names := cNames(prog)
-	inv := map[*ir.Loc]*inode{}
+	inv := map[*ir.Loc]ir.Cond{}
 	cert := &Certificate{}
 	for _, h := range heads {
-		n := &inode{op: 't'}
-		if t, ok := texts[h]; ok {
-			if parsed, err := p.parse(t); err == nil {
-				n = project(parsed, inScope(prog, names, h.Pos), true)
-			}
+		var c ir.Cond = &ir.BoolConst{V: true}
+		if given, ok := invs[h]; ok && given != nil {
+			c = ir.Weaken(given, inScope(prog, names, h.Pos))
 		}
-		inv[h] = n
-		cert.Invariants = append(cert.Invariants, HeadInvariant{Loc: h, C: cExpr(n, names)})
+		inv[h] = c
+		cert.Invariants = append(cert.Invariants, HeadInvariant{Loc: h, C: cExpr(c, names)})
 	}
 	fail, err := certify(ctx, prog, heads, inv)
 	if err != nil {
@@ -102,13 +99,13 @@ func Certify(ctx context.Context, prog *ir.Program, texts map[*ir.Loc]string) (*
 	return cert, nil
 }
 
-// BreakInvariant replaces the invariant at head in texts by one that is
+// BreakInvariant replaces the invariant at head in invs by one that is
 // false at every loop head state, for the test that shows a broken
 // invariant is caught (the initiation check must fail).
-func BreakInvariant(texts map[*ir.Loc]string, head *ir.Loc) { texts[head] = "false" }
+func BreakInvariant(invs map[*ir.Loc]ir.Cond, head *ir.Loc) { invs[head] = &ir.BoolConst{V: false} }
 
 // certify runs the three checks; it returns "" when all hold, else why.
-func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir.Loc]*inode) (string, error) {
+func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir.Loc]ir.Cond) (string, error) {
 	z, err := smt.NewContext()
 	if err != nil {
 		return "", err
@@ -129,7 +126,7 @@ func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir
 		return res != smt.Unsat, nil // unknown: not proved
 	}
 	holds := func(e *encoding, n *node, h *ir.Loc) *smt.Term {
-		return e.invTerm(inv[h], n.state, true)
+		return e.invTerm(inv[h], n.state)
 	}
 
 	// 1. Initiation: main's entry to the first loop heads.
@@ -275,81 +272,59 @@ func declaredBy(decl, at ir.Pos) bool {
 	return decl.Line < at.Line || (decl.Line == at.Line && decl.Col < at.Col)
 }
 
-// inScope returns whether an invariant at position at may mention the
-// variable of each dimension: it has a C name (cNames) and is a global or
+// inScope returns whether an invariant at position at may state the
+// atom c: each of its variables has a C name (cNames) and is a global or
 // a local declared earlier in the file. (A local of an inner block that
 // ended before the loop passes this test; it has a name no other
 // variable has, so a validator rejects rather than misreads the witness.)
-func inScope(prog *ir.Program, names []string, at ir.Pos) func(numeric.Dim) bool {
-	return func(d numeric.Dim) bool {
-		if int(d) >= len(names) || names[d] == "" {
-			return false
+func inScope(prog *ir.Program, names []string, at ir.Pos) func(numeric.Constraint) bool {
+	return func(c numeric.Constraint) bool {
+		for _, t := range c.Expr().Terms() {
+			d := t.Dim
+			if int(d) >= len(names) || names[d] == "" {
+				return false
+			}
+			v := prog.Vars[d]
+			if v.Scope != ir.Global && !declaredBy(v.Pos, at) {
+				return false
+			}
 		}
-		v := prog.Vars[d]
-		return v.Scope == ir.Global || v.Pos.Line < at.Line || (v.Pos.Line == at.Line && v.Pos.Col < at.Col)
+		return true
 	}
 }
 
-// project returns n with every atom a C expression cannot state (not
-// understood, or over a variable ok rejects) replaced by what weakens n:
-// true where it occurs positively, false under a negation.
-func project(n *inode, ok func(numeric.Dim) bool, pos bool) *inode {
-	switch n.op {
-	case 't', 'f':
-		return n
-	case '!':
-		return &inode{op: '!', kids: []*inode{project(n.kids[0], ok, !pos)}}
-	case '&', '|':
-		out := &inode{op: n.op}
-		for _, k := range n.kids {
-			out.kids = append(out.kids, project(k, ok, pos))
+// cExpr prints c (atoms, negations, conjunctions, disjunctions and
+// constants: what Weaken leaves of an invariant) as a C expression;
+// arithmetic is done in long long so that the C value is the
+// mathematical one for the int-sized variables of the tasks.
+func cExpr(c ir.Cond, names []string) string {
+	switch c := c.(type) {
+	case *ir.BoolConst:
+		if c.V {
+			return "1"
 		}
-		return out
-	}
-	weak := &inode{op: 't'}
-	if !pos {
-		weak = &inode{op: 'f'}
-	}
-	if !n.ok {
-		return weak
-	}
-	for _, t := range n.c.Expr().Terms() {
-		if !ok(t.Dim) {
-			return weak
-		}
-	}
-	return n
-}
-
-// cExpr prints n as a C expression; arithmetic is done in long long so
-// that the C value is the mathematical one for the int-sized variables
-// of the tasks.
-func cExpr(n *inode, names []string) string {
-	switch n.op {
-	case 't':
-		return "1"
-	case 'f':
 		return "0"
-	case '!':
-		return "!(" + cExpr(n.kids[0], names) + ")"
-	case '&', '|':
-		sep := " && "
-		if n.op == '|' {
-			sep = " || "
+	case *ir.Not:
+		return "!(" + cExpr(c.X, names) + ")"
+	case *ir.And, *ir.Or:
+		xs, sep, empty := []ir.Cond(nil), " && ", "1"
+		if a, ok := c.(*ir.And); ok {
+			xs = a.Xs
+		} else {
+			xs, sep, empty = c.(*ir.Or).Xs, " || ", "0"
 		}
 		var parts []string
-		for _, k := range n.kids {
-			parts = append(parts, "("+cExpr(k, names)+")")
+		for _, x := range xs {
+			parts = append(parts, "("+cExpr(x, names)+")")
 		}
 		if len(parts) == 0 {
-			if n.op == '&' {
-				return "1"
-			}
-			return "0"
+			return empty
 		}
 		return strings.Join(parts, sep)
+	case *ir.Atom:
+		return cAtom(c.C, names)
 	}
-	return cAtom(n.c, names)
+	panic(fmt.Sprintf("bmc: %T in an invariant", c))
 }
 
 // cAtom prints e <= 0 or e == 0 as "lhs <= k" or "lhs == k".

@@ -2,14 +2,18 @@ package bmc
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
 )
 
 const certifyLoop = `extern void reach_error(void);
@@ -40,6 +44,59 @@ func loadC(t *testing.T, src string) *ir.Program {
 	return prog
 }
 
+// conj builds the invariant of the test's notation: atoms in numeric's
+// constraint syntax over qualified names, each possibly negated (!(...)),
+// joined by " && "; "false".
+func conj(t *testing.T, prog *ir.Program, s string) ir.Cond {
+	t.Helper()
+	if s == "false" {
+		return &ir.BoolConst{V: false}
+	}
+	// numeric's syntax has no "::": each variable is v<ID>.
+	names := make([]string, len(prog.Vars))
+	ids := map[string]string{}
+	for i, v := range prog.Vars {
+		names[i] = fmt.Sprintf("v%d", i)
+		ids[v.Qual] = names[i]
+	}
+	env, err := numeric.NewEnv(names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ident := regexp.MustCompile(`[A-Za-z_$][A-Za-z0-9_$.:']*`)
+	var xs []ir.Cond
+	for _, part := range strings.Split(s, " && ") {
+		neg := strings.HasPrefix(part, "!(")
+		if neg {
+			part = strings.TrimSuffix(strings.TrimPrefix(part, "!("), ")")
+		}
+		c, err := numeric.ParseConstraint(ident.ReplaceAllStringFunc(part, func(n string) string { return ids[n] }), env)
+		if err != nil {
+			t.Fatalf("%q: %v", part, err)
+		}
+		var x ir.Cond = &ir.Atom{C: c}
+		if neg {
+			x = &ir.Not{X: x}
+		}
+		xs = append(xs, x)
+	}
+	return &ir.And{Xs: xs}
+}
+
+// polyhedraInvariants runs the abstract interpreter over polyhedra on
+// prog for its invariants.
+func polyhedraInvariants(t *testing.T, prog *ir.Program) *interp.Result {
+	t.Helper()
+	cfg := interp.DefaultConfig()
+	cfg.Numeric = "polyhedra"
+	cfg.Invariants = true
+	res, err := interp.Analyze(prog, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 func loopHead(t *testing.T, prog *ir.Program) *ir.Loc {
 	heads, why := stepApplicable(prog)
 	if why != "" || len(heads) != 1 {
@@ -68,7 +125,7 @@ func TestCertify(t *testing.T) {
 		{"main::s - 2main::i = 1" + bounds, "may not hold when the loop is entered"},
 		{"false", "may not hold when the loop is entered"},
 	} {
-		cert, err := Certify(context.Background(), prog, map[*ir.Loc]string{h: c.inv})
+		cert, err := Certify(context.Background(), prog, map[*ir.Loc]ir.Cond{h: conj(t, prog, c.inv)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +138,7 @@ func TestCertify(t *testing.T) {
 	}
 	// An atom over a temporary is weakened by its polarity: to 1 where it
 	// occurs positively, to 0 under a negation (!(0) is true).
-	cert, _ := Certify(context.Background(), prog, map[*ir.Loc]string{h: "main::s - 2main::i = 0 && main::$ret = 0 && !(main::$t1 <= 3)"})
+	cert, _ := Certify(context.Background(), prog, map[*ir.Loc]ir.Cond{h: conj(t, prog, "main::s - 2main::i = 0 && main::$ret = 0 && !(main::$t1 <= 3)")})
 	if want := "(2LL * (long long)i - (long long)s == 0LL) && (1) && (!(0))"; len(cert.Invariants) != 1 || cert.Invariants[0].C != want {
 		t.Errorf("C form %q, want %q", cert.Invariants[0].C, want)
 	}
@@ -92,21 +149,15 @@ func TestCertify(t *testing.T) {
 // check.
 func TestCertifyInterpreterInvariants(t *testing.T) {
 	prog := loadC(t, certifyLoop)
-	cfg := interp.DefaultConfig()
-	cfg.Numeric = "polyhedra"
-	cfg.Invariants = true
-	res, err := interp.Analyze(prog, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Verdict != interp.True {
+	res := polyhedraInvariants(t, prog)
+	if res.Verdict != engine.True {
 		t.Fatalf("verdict %s: %s", res.Verdict, res.Reason)
 	}
-	texts := map[*ir.Loc]string{}
+	invs := map[*ir.Loc]ir.Cond{}
 	for _, li := range res.Invariants {
-		texts[li.Loc] = li.Text
+		invs[li.Loc] = li.Formula
 	}
-	cert, err := Certify(context.Background(), prog, texts)
+	cert, err := Certify(context.Background(), prog, invs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,8 +167,8 @@ func TestCertifyInterpreterInvariants(t *testing.T) {
 	if !strings.Contains(cert.Invariants[0].C, "(long long)s") {
 		t.Errorf("invariant %q does not relate s", cert.Invariants[0].C)
 	}
-	BreakInvariant(texts, loopHead(t, prog))
-	if cert, err := Certify(context.Background(), prog, texts); err != nil || cert.OK {
+	BreakInvariant(invs, loopHead(t, prog))
+	if cert, err := Certify(context.Background(), prog, invs); err != nil || cert.OK {
 		t.Errorf("broken invariant accepted: %v %v", cert, err)
 	}
 }

@@ -7,8 +7,8 @@ import (
 
 	"github.com/numpred/numpred/bmc"
 	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
-	"github.com/numpred/numpred/interp"
 )
 
 // TestDeadline checks that a run ends soon after its context does, even
@@ -33,7 +33,7 @@ func TestDeadline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Verdict != interp.Unknown {
+		if res.Verdict != engine.Unknown {
 			t.Logf("decided within %v: %s (the test wants a run that hits the limit)", d, res.Verdict)
 			continue
 		}

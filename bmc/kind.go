@@ -27,13 +27,11 @@ package bmc
 
 import (
 	"context"
-	"fmt"
-	"regexp"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
@@ -147,7 +145,7 @@ func stepGraph(ctx context.Context, prog *ir.Program, heads []*ir.Loc, k, max in
 func (r *runner) step(ctx context.Context, k int) error {
 	heads, why := stepApplicable(r.prog)
 	if why != "" {
-		r.res.Reason = fmt.Sprintf("bound reached k=%d (no k-induction step: %s)", k, why)
+		r.res.Reason = engine.Because(engine.Bound, "bound reached k=%d (no k-induction step: %s)", k, why)
 		return nil
 	}
 	if r.opt.Invariants && r.inv == nil {
@@ -168,7 +166,7 @@ func (r *runner) step(ctx context.Context, k int) error {
 	}
 	g, err := stepGraph(ctx, r.prog, heads, k, r.opt.MaxNodes)
 	if err == errTooLarge {
-		r.res.Reason = fmt.Sprintf("bound reached k=%d (the step case exceeds %d nodes)", k, r.opt.MaxNodes)
+		r.res.Reason = engine.Because(engine.Bound, "bound reached k=%d (the step case exceeds %d nodes)", k, r.opt.MaxNodes)
 		return errDone
 	}
 	if err != nil {
@@ -193,7 +191,7 @@ func (r *runner) step(ctx context.Context, k int) error {
 			return
 		}
 		if c := r.inv.at[n.loc]; c != nil {
-			e.facts = append(e.facts, z.Implies(n.guard, e.invTerm(c, n.state, true)))
+			e.facts = append(e.facts, z.Implies(n.guard, e.invTerm(c, n.state)))
 		}
 	}
 	if err := e.run(ctx.Err, visit); err != nil {
@@ -206,9 +204,9 @@ func (r *runner) step(ctx context.Context, k int) error {
 			e.facts = append(e.facts, z.Not(n.guard))
 		}
 	}
-	r.res.Stats.StepNodes = len(g.nodes)
-	r.res.Stats.Invariants = len(r.inv.atHeads(heads))
-	r.res.Stats.EncodeTime += time.Since(t0)
+	r.stats.StepNodes = len(g.nodes)
+	r.stats.Invariants = len(r.inv.atHeads(heads))
+	r.stats.EncodeTime += time.Since(t0)
 	q := r.queries(z, mode, e.facts)
 	defer q.close()
 	res, _, err := q.check(ctx, z.Or(e.errorGuard(k+1), e.unsupportedGuard(k+1)))
@@ -216,23 +214,23 @@ func (r *runner) step(ctx context.Context, k int) error {
 		return err
 	}
 	if res == smt.Unsat {
-		r.res.Verdict, r.res.Reason = interp.True, ""
+		r.res.Verdict, r.res.Reason = engine.True, engine.Reason{}
 		return errDone
 	}
 	return nil
 }
 
 // invariants are the abstract interpreter's invariants at main's loop
-// heads, parsed.
+// heads, over globals and main's variables.
 type invariants struct {
-	at map[*ir.Loc]*inode
+	at map[*ir.Loc]ir.Cond
 }
 
-func (inv *invariants) atHeads(heads []*ir.Loc) []*inode {
+func (inv *invariants) atHeads(heads []*ir.Loc) []ir.Cond {
 	if inv == nil {
 		return nil
 	}
-	var out []*inode
+	var out []ir.Cond
 	for _, h := range heads {
 		if c := inv.at[h]; c != nil {
 			out = append(out, c)
@@ -241,16 +239,21 @@ func (inv *invariants) atHeads(heads []*ir.Loc) []*inode {
 	return out
 }
 
-// invariants runs the abstract interpreter for invariants, within half
-// of ctx's remaining time (10 s without a deadline); nil on failure.
+// invariants returns the invariants at heads: Options.Given when set,
+// else the abstract interpreter's, run within half of ctx's remaining
+// time (10 s without a deadline); none on failure.
 func (r *runner) invariants(ctx context.Context, heads []*ir.Loc) *invariants {
+	if r.opt.Given != nil {
+		return r.headInvariants(heads, r.opt.Given)
+	}
 	t0 := time.Now()
-	defer func() { r.res.Stats.InterpTime += time.Since(t0) }()
+	defer func() { r.stats.InterpTime += time.Since(t0) }()
 	cfg := r.opt.Interp
 	if cfg.Domain == "" {
 		cfg = interp.DefaultConfig()
 	}
 	cfg.Invariants = true
+	cfg.InvariantsAt = func(l *ir.Loc) bool { return slices.Contains(heads, l) }
 	if cfg.Deadline.IsZero() {
 		cfg.Deadline = time.Now().Add(10 * time.Second)
 		if d, ok := ctx.Deadline(); ok {
@@ -259,58 +262,45 @@ func (r *runner) invariants(ctx context.Context, heads []*ir.Loc) *invariants {
 	}
 	res, err := interp.AnalyzeContext(ctx, r.prog, cfg)
 	if err != nil || res == nil {
-		return &invariants{at: map[*ir.Loc]*inode{}}
+		return &invariants{at: map[*ir.Loc]ir.Cond{}}
 	}
-	inv := &invariants{at: map[*ir.Loc]*inode{}}
-	p := newInvParser(r.prog)
-	for _, li := range res.Invariants {
-		if li.Loc == nil || !slices.Contains(heads, li.Loc) {
-			continue
-		}
-		if n, err := p.parse(li.Text); err == nil {
-			inv.at[li.Loc] = n
+	return r.headInvariants(heads, res.TypedInvariants())
+}
+
+// headInvariants keeps the invariants at heads, each restricted to the
+// globals and main's variables: a callee's locals at main's loop heads
+// are dead, and the encoding gives them back their values from before
+// the call (recursion), which need not be what the interpreter says the
+// callee left.
+func (r *runner) headInvariants(heads []*ir.Loc, given []engine.Invariant) *invariants {
+	inv := &invariants{at: map[*ir.Loc]ir.Cond{}}
+	for _, li := range given {
+		if li.Loc != nil && li.Formula != nil && slices.Contains(heads, li.Loc) {
+			inv.at[li.Loc] = ir.Weaken(li.Formula, r.mainOrGlobal)
 		}
 	}
 	return inv
 }
 
-// inode is a parsed invariant: a Boolean combination of linear atoms.
-type inode struct {
-	op   byte // '&', '|', '!', 'a' (atom), 't', 'f'
-	kids []*inode
-	c    numeric.Constraint
-	ok   bool // the atom was understood
-	// bad: an atom over main's variables and globals that does not parse
-	// (the interpreter's printed form changed: the tests look for it).
-	bad bool
+// mainOrGlobal reports whether c is over globals and main's variables
+// only.
+func (r *runner) mainOrGlobal(c numeric.Constraint) bool {
+	for _, t := range c.Expr().Terms() {
+		if int(t.Dim) >= len(r.prog.Vars) {
+			return false
+		}
+		if v := r.prog.Vars[t.Dim]; v.Scope != ir.Global && v.Func != r.prog.Main {
+			return false
+		}
+	}
+	return true
 }
 
-// invTerm returns the term of n in st. An atom that was not understood
-// (or, in BV, whose constants could overflow the linear width) is
-// replaced by what weakens the formula: true where it occurs positively,
-// false under a negation.
-func (e *encoding) invTerm(n *inode, st *state, pos bool) *smt.Term {
-	switch n.op {
-	case 't':
-		return e.z.True()
-	case 'f':
-		return e.z.False()
-	case '!':
-		return e.z.Not(e.invTerm(n.kids[0], st, !pos))
-	case '&', '|':
-		ts := make([]*smt.Term, len(n.kids))
-		for i, k := range n.kids {
-			ts[i] = e.invTerm(k, st, pos)
-		}
-		if n.op == '&' {
-			return e.and(ts...)
-		}
-		return e.or(ts)
-	}
-	if !n.ok || !e.fits(n.c) {
-		return e.z.BoolVal(pos)
-	}
-	return e.t.Constraint(st.m, n.c)
+// invTerm returns the term of the invariant c in st. In BV, an atom
+// whose constants could overflow the linear width is weakened away (see
+// fits).
+func (e *encoding) invTerm(c ir.Cond, st *state) *smt.Term {
+	return e.t.Cond(st.m, ir.Weaken(c, e.fits))
 }
 
 // fits reports whether c is worth encoding: always in LIA; in BV when
@@ -320,170 +310,4 @@ func (e *encoding) invTerm(n *inode, st *state, pos bool) *smt.Term {
 func (e *encoding) fits(c numeric.Constraint) bool {
 	w := e.t.Wide()
 	return w == 0 || e.t.Width(c.Expr()) <= 2*w+16
-}
-
-// invParser parses the interpreter's invariant text: atoms in numeric's
-// constraint syntax over qualified names, &&, ||, !, parentheses, true,
-// false.
-type invParser struct {
-	env   *numeric.Env
-	names map[string]string // qualified name -> v<ID>
-	toks  []string
-	i     int
-}
-
-var identRE = regexp.MustCompile(`[A-Za-z_$][A-Za-z0-9_$.:']*`)
-
-func newInvParser(prog *ir.Program) *invParser {
-	p := &invParser{names: map[string]string{}}
-	names := make([]string, len(prog.Vars))
-	for i, v := range prog.Vars {
-		names[i] = fmt.Sprintf("v%d", i)
-		// Only globals and main's variables: a callee's locals at main's
-		// loop heads are dead, and the encoding gives them back their
-		// values from before the call (recursion), which need not be
-		// what the interpreter says the callee left.
-		if v.Scope == ir.Global || v.Func == prog.Main {
-			p.names[v.Qual] = names[i]
-		}
-	}
-	p.env, _ = numeric.NewEnv(names...)
-	return p
-}
-
-func (p *invParser) parse(text string) (*inode, error) {
-	p.toks, p.i = tokenize(text), 0
-	n, err := p.or()
-	if err != nil {
-		return nil, err
-	}
-	if p.i != len(p.toks) {
-		return nil, fmt.Errorf("bmc: trailing %q in invariant", p.toks[p.i])
-	}
-	return n, nil
-}
-
-// tokenize splits text at &&, ||, !, ( and ); the rest are atoms.
-func tokenize(s string) []string {
-	var out []string
-	var cur strings.Builder
-	flush := func() {
-		if t := strings.TrimSpace(cur.String()); t != "" {
-			out = append(out, t)
-		}
-		cur.Reset()
-	}
-	for i := 0; i < len(s); i++ {
-		switch {
-		case strings.HasPrefix(s[i:], "&&"), strings.HasPrefix(s[i:], "||"):
-			flush()
-			out = append(out, s[i:i+2])
-			i++
-		case s[i] == '(' || s[i] == ')' || (s[i] == '!' && !strings.HasPrefix(s[i:], "!=")):
-			flush()
-			out = append(out, s[i:i+1])
-		default:
-			cur.WriteByte(s[i])
-		}
-	}
-	flush()
-	return out
-}
-
-func (p *invParser) peek() string {
-	if p.i < len(p.toks) {
-		return p.toks[p.i]
-	}
-	return ""
-}
-
-func (p *invParser) or() (*inode, error) {
-	n, err := p.and()
-	if err != nil {
-		return nil, err
-	}
-	kids := []*inode{n}
-	for p.peek() == "||" {
-		p.i++
-		m, err := p.and()
-		if err != nil {
-			return nil, err
-		}
-		kids = append(kids, m)
-	}
-	if len(kids) == 1 {
-		return n, nil
-	}
-	return &inode{op: '|', kids: kids}, nil
-}
-
-func (p *invParser) and() (*inode, error) {
-	n, err := p.unary()
-	if err != nil {
-		return nil, err
-	}
-	kids := []*inode{n}
-	for p.peek() == "&&" {
-		p.i++
-		m, err := p.unary()
-		if err != nil {
-			return nil, err
-		}
-		kids = append(kids, m)
-	}
-	if len(kids) == 1 {
-		return n, nil
-	}
-	return &inode{op: '&', kids: kids}, nil
-}
-
-func (p *invParser) unary() (*inode, error) {
-	t := p.peek()
-	switch t {
-	case "":
-		return nil, fmt.Errorf("bmc: invariant ends early")
-	case "!":
-		p.i++
-		n, err := p.unary()
-		if err != nil {
-			return nil, err
-		}
-		return &inode{op: '!', kids: []*inode{n}}, nil
-	case "(":
-		p.i++
-		n, err := p.or()
-		if err != nil {
-			return nil, err
-		}
-		if p.peek() != ")" {
-			return nil, fmt.Errorf("bmc: missing ) in invariant")
-		}
-		p.i++
-		return n, nil
-	case ")", "&&", "||":
-		return nil, fmt.Errorf("bmc: unexpected %q in invariant", t)
-	}
-	p.i++
-	switch t {
-	case "true":
-		return &inode{op: 't'}, nil
-	case "false":
-		return &inode{op: 'f'}, nil
-	}
-	unknown := false
-	src := identRE.ReplaceAllStringFunc(t, func(name string) string {
-		if v, ok := p.names[name]; ok {
-			return v
-		}
-		unknown = true
-		return name
-	})
-	if unknown {
-		return &inode{op: 'a'}, nil
-	}
-	c, err := numeric.ParseConstraint(src, p.env)
-	if err != nil {
-		return &inode{op: 'a', bad: true}, nil
-	}
-	return &inode{op: 'a', c: c, ok: true}, nil
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
-	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/numeric"
 )
 
@@ -69,8 +69,8 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 2) reach_error(); return 0
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Verdict != interp.False || res.Counterexample == nil || !res.Counterexample.Trusted() || res.Stats.ProbeFound == noProbe {
-			t.Errorf("NoProbe %v: %v (probe found it: %v), want FALSE found by the probe only without NoProbe", noProbe, res.Verdict, res.Stats.ProbeFound)
+		if res.Verdict != engine.False || res.Counterexample == nil || !res.Counterexample.Trusted() || engine.StatsOf[*Stats](res).ProbeFound == noProbe {
+			t.Errorf("NoProbe %v: %v (probe found it: %v), want FALSE found by the probe only without NoProbe", noProbe, res.Verdict, engine.StatsOf[*Stats](res).ProbeFound)
 		}
 	}
 }

@@ -118,8 +118,8 @@ func (q *queries) check(ctx context.Context, goals ...*smt.Term) (smt.Result, *s
 		select {
 		case o = <-done:
 		case <-time.After(grace):
-			r.res.Stats.SolverTime += time.Since(t0)
-			r.res.Stats.Queries++
+			r.stats.SolverTime += time.Since(t0)
+			r.stats.Queries++
 			q.left = true
 			r.left = func() {
 				<-done
@@ -128,8 +128,8 @@ func (q *queries) check(ctx context.Context, goals ...*smt.Term) (smt.Result, *s
 			return smt.Unknown, nil, ctx.Err()
 		}
 	}
-	r.res.Stats.SolverTime += time.Since(t0)
-	r.res.Stats.Queries++
+	r.stats.SolverTime += time.Since(t0)
+	r.stats.Queries++
 	if dumpDir != "" {
 		fmt.Fprintf(os.Stderr, "bmc: query %d (%v, %d goals): %v in %v\n", dumps, q.mode, len(goals), o.res, time.Since(t0))
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/numpred/numpred/bmc"
 	"github.com/numpred/numpred/cfront/cgen"
-	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/engine"
 )
 
 var (
@@ -73,29 +73,29 @@ func TestSoundness(t *testing.T) {
 			worst = max(worst, d)
 			if d > time.Second && res != nil {
 				slow++
-				t.Logf("%s: %s over a second: %s in %v (k=%d)", name, task.Name, res.Verdict, d.Round(time.Millisecond), res.Stats.K)
+				t.Logf("%s: %s over a second: %s in %v (k=%d)", name, task.Name, res.Verdict, d.Round(time.Millisecond), engine.StatsOf[*bmc.Stats](res).K)
 			}
 			if err != nil {
 				t.Errorf("%s %s: %v\n%s", name, task.Name, err, task.Program.Source())
 				continue
 			}
 			switch {
-			case res.Verdict == interp.True && !task.True:
+			case res.Verdict == engine.True && !task.True:
 				wrong++
 				t.Errorf("WRONG TRUE under %s: %s\n%s", name, task.Name, task.Program.Source())
-			case res.Verdict == interp.False && task.True:
+			case res.Verdict == engine.False && task.True:
 				wrong++
 				t.Errorf("WRONG FALSE under %s: %s\n%s", name, task.Name, task.Program.Source())
-			case res.Verdict == interp.True:
+			case res.Verdict == engine.True:
 				proved++
-			case res.Verdict == interp.False:
+			case res.Verdict == engine.False:
 				refuted++
-				if res.Stats.ProbeFound {
+				if engine.StatsOf[*bmc.Stats](res).ProbeFound {
 					probed++
 				}
 			default:
 				unknown++
-				t.Logf("%s: UNKNOWN on %s (%s, k=%d, %v)\n%s", name, task.Name, res.Reason, res.Stats.K, d, task.Program.Source())
+				t.Logf("%s: UNKNOWN on %s (%s, k=%d, %v)\n%s", name, task.Name, res.Reason, engine.StatsOf[*bmc.Stats](res).K, d, task.Program.Source())
 			}
 		}
 		t.Logf("%s: %d tasks (%d TRUE, %d FALSE): proved %d, refuted %d (%d by a probe run), unknown %d, wrong %d; %d over a second, slowest %v, total %v",

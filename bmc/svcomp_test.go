@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/bmc"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/internal/gcccheck"
-	"github.com/numpred/numpred/interp"
 )
 
 var (
@@ -88,19 +88,19 @@ func TestSVCOMP(t *testing.T) {
 				continue
 			}
 			switch {
-			case res.Verdict != interp.Unknown && string(res.Verdict) != r.want:
+			case res.Verdict != engine.Unknown && string(res.Verdict) != r.want:
 				c.wrong++
 				t.Errorf("WRONG %s on %s under %s (expected %s)", res.Verdict, r.file, eng, r.want)
-			case res.Verdict == interp.True:
+			case res.Verdict == engine.True:
 				c.proved++
-			case res.Verdict == interp.False:
+			case res.Verdict == engine.False:
 				c.refuted++
-				gcccheck.CheckFalse(t, filepath.Join(dir, r.file), fmt.Sprintf("%s (probe run: %v)", eng, res.Stats.ProbeFound), res.Counterexample)
+				gcccheck.CheckFalse(t, filepath.Join(dir, r.file), fmt.Sprintf("%s (probe run: %v)", eng, engine.StatsOf[*bmc.Stats](res).ProbeFound), res.Counterexample)
 			default:
 				c.unknown++
 			}
 			t.Logf("%-5s %-50s %-7s %-7s %6.1fs k=%d nodes=%d %s", eng, r.file, r.want, res.Verdict,
-				d.Seconds(), res.Stats.K, res.Stats.Nodes, res.Reason)
+				d.Seconds(), engine.StatsOf[*bmc.Stats](res).K, engine.StatsOf[*bmc.Stats](res).Nodes, res.Reason)
 		}
 	}
 	var sb strings.Builder

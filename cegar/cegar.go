@@ -10,6 +10,7 @@ import (
 
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/encode"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/smt"
@@ -102,7 +103,7 @@ type RoundStats struct {
 	Round    int
 	Preds    int            // predicates of the precision analysed
 	NumVars  int            // numeric variables of the precision analysed
-	Verdict  interp.Verdict // the analysis's verdict
+	Verdict  engine.Verdict // the analysis's verdict
 	PathLen  int            // edges of the abstract counterexample (0: none)
 	Feasible bool           // the path formula was satisfiable
 	Joined   bool           // the path was read off joined values (interp.Result.PathJoined)
@@ -120,21 +121,56 @@ type RoundStats struct {
 	Time       time.Duration // the whole round
 }
 
-// Result is the outcome of the loop.
+// Result is the outcome of the loop: the engine contract's, with the
+// last round's precision. Its Stats are a *Stats.
 type Result struct {
-	Verdict interp.Verdict
-	Reason  string // for UNKNOWN: why
-	// Counterexample is the replayed run of a FALSE verdict.
-	Counterexample *cex.Counterexample
-	// Analysis is the last round's analysis (its invariants, statistics,
-	// abstract trace).
-	Analysis *interp.Result
+	engine.Result
 	// Precision is the last round's precision.
-	Precision   *interp.Precision
+	Precision *interp.Precision
+}
+
+// Stats are the statistics of the loop.
+type Stats struct {
 	Rounds      []RoundStats
 	Refinements int
 	SMTTime     time.Duration
-	Time        time.Duration
+	// Analysis is the last round's analysis (its invariants, statistics,
+	// abstract trace).
+	Analysis *interp.Result
+}
+
+// List names the statistics (engine.Stats).
+func (s *Stats) List() []engine.Stat {
+	added := 0
+	var analysis time.Duration
+	for _, r := range s.Rounds {
+		added += len(r.AddedPreds)
+		analysis += r.Analysis
+	}
+	return []engine.Stat{
+		{Name: "rounds", Value: float64(len(s.Rounds))}, {Name: "refinements", Value: float64(s.Refinements)},
+		{Name: "predicates_added", Value: float64(added)}, {Name: "analysis_s", Value: analysis.Seconds()},
+		{Name: "smt_s", Value: s.SMTTime.Seconds()},
+	}
+}
+
+// Solver returns the time in the solver (engine.Stats); the loop does
+// not count its checks.
+func (s *Stats) Solver() (int, time.Duration) { return 0, s.SMTTime }
+
+// Fixpoint returns the last round's analysis.
+func (s *Stats) Fixpoint() *interp.Result { return s.Analysis }
+
+// New returns the CEGAR loop under opt behind the engine contract:
+// "cegar".
+func New(opt Options) engine.Engine {
+	return engine.Of("cegar", func(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, error) {
+		res, err := Run(ctx, prog, opt)
+		if err != nil {
+			return nil, err
+		}
+		return &res.Result, nil
+	}, opt)
 }
 
 // stage is a step of the escalation of a counterexample that comes back.
@@ -174,7 +210,7 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		defer cancel()
 	}
 	res, err := run(ctx1, prog, first)
-	if err != nil || res.Verdict != interp.Unknown || ctx.Err() != nil {
+	if err != nil || res.Verdict != engine.Unknown || ctx.Err() != nil {
 		if res != nil {
 			res.Time = time.Since(start)
 		}
@@ -186,12 +222,13 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := range res2.Rounds {
-		res2.Rounds[i].Round += len(res.Rounds)
+	st, st2 := engine.StatsOf[*Stats](&res.Result), engine.StatsOf[*Stats](&res2.Result)
+	for i := range st2.Rounds {
+		st2.Rounds[i].Round += len(st.Rounds)
 	}
-	res2.Rounds = append(res.Rounds, res2.Rounds...)
-	res2.Refinements += res.Refinements
-	res2.SMTTime += res.SMTTime
+	st2.Rounds = append(st.Rounds, st2.Rounds...)
+	st2.Refinements += st.Refinements
+	st2.SMTTime += st.SMTTime
 	res2.Time = time.Since(start)
 	return res2, nil
 }
@@ -240,8 +277,9 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		}
 	}()
 
-	res := &Result{}
-	finish := func(v interp.Verdict, reason string) (*Result, error) {
+	stats := &Stats{}
+	res := &Result{Result: engine.Result{Stats: stats}}
+	finish := func(v engine.Verdict, reason engine.Reason) (*Result, error) {
 		res.Verdict, res.Reason = v, reason
 		res.Precision = prec
 		res.Time = time.Since(start)
@@ -254,7 +292,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	seen := map[string]stage{} // paths refined, and the stage they reached
 	for round := 0; ; round++ {
 		if ctx.Err() != nil {
-			return finish(interp.Unknown, "timeout")
+			return finish(engine.Unknown, engine.TimedOut)
 		}
 		t0 := time.Now()
 		rs := RoundStats{Round: round}
@@ -270,31 +308,31 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		}
 		rs.Analysis = time.Since(t0)
 		rs.Verdict = an.Verdict
-		res.Analysis = an
+		stats.Analysis, res.Error = an, an.Error
 		record := func() {
 			rs.Time = time.Since(t0)
-			res.Rounds = append(res.Rounds, rs)
-			res.SMTTime += rs.SMT
+			stats.Rounds = append(stats.Rounds, rs)
+			stats.SMTTime += rs.SMT
 		}
-		if an.Verdict == interp.True {
+		if an.Verdict == engine.True {
 			record()
-			return finish(interp.True, "")
+			return finish(engine.True, engine.Reason{})
 		}
 		if an.Error != nil && an.Path == nil && an.NoPath && len(prog.Unsupported()) == 0 {
 			// The abstraction reaches the error only through joins or
 			// widening: its reachability tree, searched exhaustively,
 			// proves every error location unreachable.
-			rs.Verdict, rs.Stage = interp.True, "no-path"
+			rs.Verdict, rs.Stage = engine.True, "no-path"
 			record()
-			return finish(interp.True, "")
+			return finish(engine.True, engine.Reason{})
 		}
 		if an.Error == nil || an.Path == nil {
 			record()
 			reason := an.Reason
 			if an.Error != nil {
-				reason += " (no abstract counterexample path could be built)"
+				reason = engine.Because(reason.Kind, "%s (no abstract counterexample path could be built)", reason)
 			}
-			return finish(interp.Unknown, reason)
+			return finish(engine.Unknown, reason)
 		}
 		path := an.Path
 		rs.PathLen, rs.Joined = len(path), an.PathJoined
@@ -309,9 +347,9 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		if err != nil {
 			record()
 			if ctx.Err() != nil {
-				return finish(interp.Unknown, "timeout")
+				return finish(engine.Unknown, engine.TimedOut)
 			}
-			return finish(interp.Unknown, "path formula: "+err.Error())
+			return finish(engine.Unknown, engine.NewReason(engine.Failure, "path formula: "+err.Error()))
 		}
 		switch pc.status {
 		case smt.Sat:
@@ -320,12 +358,12 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			if l := path[len(path)-1].To; l.Unsupported != nil {
 				// A feasible path into a construct the front end does
 				// not model: no proof, and no violation either.
-				return finish(interp.Unknown, ir.UnsupportedReason(l))
+				return finish(engine.Unknown, engine.NewReason(engine.Unsupported, ir.UnsupportedReason(l)))
 			}
 			cx, err := cex.ReplayPath(ctx, prog, path, pc.inputs)
 			if err != nil {
 				if ctx.Err() != nil {
-					return finish(interp.Unknown, "timeout")
+					return finish(engine.Unknown, engine.TimedOut)
 				}
 				return nil, err
 			}
@@ -333,14 +371,14 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		case smt.Unknown:
 			record()
 			if ctx.Err() != nil {
-				return finish(interp.Unknown, "timeout")
+				return finish(engine.Unknown, engine.TimedOut)
 			}
-			return finish(interp.Unknown, "the solver could not decide the abstract counterexample's path formula")
+			return finish(engine.Unknown, engine.NewReason(engine.Failure, "the solver could not decide the abstract counterexample's path formula"))
 		}
 		// Infeasible: refine, unless out of refinements.
-		if maxRef >= 0 && res.Refinements >= maxRef {
+		if maxRef >= 0 && stats.Refinements >= maxRef {
 			record()
-			return finish(interp.Unknown, fmt.Sprintf("%d refinements without a verdict (%s)", res.Refinements, an.Reason))
+			return finish(engine.Unknown, engine.Because(engine.Bound, "%d refinements without a verdict (%s)", stats.Refinements, an.Reason))
 		}
 		key := pathKey(path)
 		st, again := seen[key]
@@ -352,7 +390,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			rs.Stage = "search"
 			rs.AddedVars = []string{fmt.Sprintf("(search budget %d)", cfg.CexBudget)}
 			record()
-			res.Refinements++
+			stats.Refinements++
 			continue
 		}
 		if again {
@@ -366,7 +404,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			if err != nil {
 				record()
 				if ctx.Err() != nil {
-					return finish(interp.Unknown, "timeout")
+					return finish(engine.Unknown, engine.TimedOut)
 				}
 				return nil, err
 			}
@@ -378,11 +416,11 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		}
 		record()
 		if st == stageGiveUp {
-			return finish(interp.Unknown, "refinement made no progress: the abstract counterexample is infeasible but no refinement removes it ("+an.Reason+")")
+			return finish(engine.Unknown, engine.Because(engine.Imprecise, "refinement made no progress: the abstract counterexample is infeasible but no refinement removes it (%s)", an.Reason))
 		}
 		seen[key] = st
 		prec = next
-		res.Refinements++
+		stats.Refinements++
 	}
 }
 
@@ -501,20 +539,12 @@ func allIndices(path []*ir.Edge) []int {
 	return out
 }
 
-// falseVerdict answers FALSE with cx when it can be trusted on a program
-// without unsupported constructs (the rules of package verify), UNKNOWN
-// otherwise.
-func falseVerdict(res *Result, prog *ir.Program, cx *cex.Counterexample, finish func(interp.Verdict, string) (*Result, error)) (*Result, error) {
-	switch {
-	case cx == nil:
-		return finish(interp.Unknown, "the abstract counterexample's path formula is satisfiable, but its inputs do not reach the error when replayed")
-	case len(prog.Unsupported()) > 0:
-		return finish(interp.Unknown, "an error is reachable in the model, but the program has unsupported constructs")
-	case cx.Overflows > 0:
-		return finish(interp.Unknown, "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)")
-	case !cx.Trusted():
-		return finish(interp.Unknown, "an error is reachable, but only with values the program leaves undetermined")
+// falseVerdict answers FALSE with cx when it passes the trust rule
+// (engine.Trust), UNKNOWN otherwise.
+func falseVerdict(res *Result, prog *ir.Program, cx *cex.Counterexample, finish func(engine.Verdict, engine.Reason) (*Result, error)) (*Result, error) {
+	if cx == nil {
+		return finish(engine.Unknown, engine.NewReason(engine.Untrusted, "the abstract counterexample's path formula is satisfiable, but its inputs do not reach the error when replayed"))
 	}
-	res.Counterexample = cx
-	return finish(interp.False, "")
+	res.Falsify(prog, cx)
+	return finish(res.Verdict, res.Reason)
 }

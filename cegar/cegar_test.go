@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/cegar"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -40,7 +41,7 @@ func run(t *testing.T, p *ir.Program, opt cegar.Options) *cegar.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range res.Rounds {
+	for _, r := range engine.StatsOf[*cegar.Stats](&res.Result).Rounds {
 		t.Logf("round %d: %d preds %d vars, %s, path %d, feasible %v, %s +%v +%v (analysis %v, smt %v)", r.Round, r.Preds, r.NumVars, r.Verdict, r.PathLen, r.Feasible, r.Stage, r.AddedPreds, r.AddedVars, r.Analysis, r.SMT)
 	}
 	return res
@@ -74,8 +75,8 @@ int main(void) {
   return 0;
 }`)
 	res := run(t, p, cegar.Options{Initial: cegar.InitialEmpty})
-	if res.Verdict != interp.True || res.Refinements != 0 {
-		t.Fatalf("verdict %s after %d refinements (%s), want TRUE after none", res.Verdict, res.Refinements, res.Reason)
+	if res.Verdict != engine.True || engine.StatsOf[*cegar.Stats](&res.Result).Refinements != 0 {
+		t.Fatalf("verdict %s after %d refinements (%s), want TRUE after none", res.Verdict, engine.StatsOf[*cegar.Stats](&res.Result).Refinements, res.Reason)
 	}
 	// ... and never proves an unsafe variant.
 	bad := load(t, `
@@ -86,7 +87,7 @@ int main(void) {
   if (x > 0) { if (y != 0) reach_error(); }
   return 0;
 }`)
-	if res := run(t, bad, cegar.Options{Initial: cegar.InitialEmpty}); res.Verdict != interp.False {
+	if res := run(t, bad, cegar.Options{Initial: cegar.InitialEmpty}); res.Verdict != engine.False {
 		t.Fatalf("unsafe variant: verdict %s (%s), want FALSE", res.Verdict, res.Reason)
 	}
 }
@@ -97,17 +98,17 @@ func TestRefineFromEmpty(t *testing.T) {
 	p := load(t, correlated)
 	plain := interp.DefaultConfig()
 	plain.Precision = interp.NewPrecision(true)
-	if res, err := interp.Analyze(p, plain); err != nil || res.Verdict == interp.True {
+	if res, err := interp.Analyze(p, plain); err != nil || res.Verdict == engine.True {
 		t.Fatalf("without predicates: %v %v, want UNKNOWN (the test needs refinement)", res.Verdict, err)
 	}
 	for _, r := range []cegar.Refiner{cegar.RefinerCore, cegar.RefinerInterpolant, cegar.RefinerBoth} {
 		t.Run(string(r), func(t *testing.T) {
 			res := run(t, p, cegar.Options{Refiner: r, Initial: cegar.InitialEmpty})
-			if res.Verdict != interp.True {
+			if res.Verdict != engine.True {
 				t.Fatalf("verdict %s (%s), want TRUE", res.Verdict, res.Reason)
 			}
-			if res.Refinements < 1 || len(res.Rounds) != res.Refinements+1 {
-				t.Errorf("%d refinements, %d rounds", res.Refinements, len(res.Rounds))
+			if engine.StatsOf[*cegar.Stats](&res.Result).Refinements < 1 || len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds) != engine.StatsOf[*cegar.Stats](&res.Result).Refinements+1 {
+				t.Errorf("%d refinements, %d rounds", engine.StatsOf[*cegar.Stats](&res.Result).Refinements, len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds))
 			}
 		})
 	}
@@ -125,13 +126,13 @@ int main(void) {
   return 0;
 }`)
 	res := run(t, p, cegar.Options{Refiner: cegar.RefinerCore, Initial: cegar.InitialEmpty, EmptyNumeric: true})
-	if res.Verdict != interp.True {
+	if res.Verdict != engine.True {
 		t.Fatalf("verdict %s (%s), want TRUE", res.Verdict, res.Reason)
 	}
-	if len(res.Rounds) < 2 || res.Rounds[0].Stage != "vars" {
-		t.Fatalf("first refinement %+v, want the core's variables", res.Rounds[0])
+	if len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds) < 2 || engine.StatsOf[*cegar.Stats](&res.Result).Rounds[0].Stage != "vars" {
+		t.Fatalf("first refinement %+v, want the core's variables", engine.StatsOf[*cegar.Stats](&res.Result).Rounds[0])
 	}
-	got := strings.Join(res.Rounds[0].AddedVars, ",")
+	got := strings.Join(engine.StatsOf[*cegar.Stats](&res.Result).Rounds[0].AddedVars, ",")
 	if !strings.Contains(got, "x") || strings.Contains(got, "z") {
 		t.Errorf("added variables %s, want x and not z", got)
 	}
@@ -149,7 +150,7 @@ int main(void) {
   return 0;
 }`)
 	res := run(t, p, cegar.Options{Initial: cegar.InitialEmpty})
-	if res.Verdict != interp.False {
+	if res.Verdict != engine.False {
 		t.Fatalf("verdict %s (%s), want FALSE", res.Verdict, res.Reason)
 	}
 	cx := res.Counterexample
@@ -171,11 +172,11 @@ int main(void) {
   return 0;
 }`)
 	res := run(t, p, cegar.Options{Initial: cegar.InitialEmpty, MaxRefinements: 6})
-	if res.Verdict == interp.False {
+	if res.Verdict == engine.False {
 		t.Fatalf("FALSE on a safe program")
 	}
-	if len(res.Rounds) > 7 {
-		t.Fatalf("%d rounds for 6 refinements", len(res.Rounds))
+	if len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds) > 7 {
+		t.Fatalf("%d rounds for 6 refinements", len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds))
 	}
 }
 
@@ -193,7 +194,7 @@ int main(void) {
   return 0;
 }`)
 	res := run(t, p, cegar.Options{Initial: cegar.InitialEmpty})
-	if res.Verdict != interp.True {
+	if res.Verdict != engine.True {
 		t.Fatalf("verdict %s (%s), want TRUE", res.Verdict, res.Reason)
 	}
 	bad := load(t, `
@@ -207,7 +208,7 @@ int main(void) {
   return 0;
 }`)
 	res = run(t, bad, cegar.Options{Initial: cegar.InitialEmpty})
-	if res.Verdict != interp.False || res.Counterexample.Inputs[0].Value.String() != "9" {
+	if res.Verdict != engine.False || res.Counterexample.Inputs[0].Value.String() != "9" {
 		t.Fatalf("verdict %s (%s), want FALSE with input 9", res.Verdict, res.Reason)
 	}
 }

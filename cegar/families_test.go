@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/cegar"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -53,8 +54,8 @@ func TestFamiliesFirstRound(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s(%d): %v", fam.name, n, err)
 		}
-		if res.Verdict != interp.True || len(res.Rounds) != 1 || res.Refinements != 0 {
-			t.Errorf("%s(%d): %s in %d rounds (%d refinements), want TRUE in one round (%s)", fam.name, n, res.Verdict, len(res.Rounds), res.Refinements, res.Reason)
+		if res.Verdict != engine.True || len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds) != 1 || engine.StatsOf[*cegar.Stats](&res.Result).Refinements != 0 {
+			t.Errorf("%s(%d): %s in %d rounds (%d refinements), want TRUE in one round (%s)", fam.name, n, res.Verdict, len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds), engine.StatsOf[*cegar.Stats](&res.Result).Refinements, res.Reason)
 		}
 	}
 }
@@ -80,7 +81,7 @@ func BenchmarkFamilies(b *testing.B) {
 			c0 := cpuNow()
 			for i := 0; i < b.N; i++ {
 				res, err := interp.Analyze(p, interp.DefaultConfig())
-				if err != nil || res.Verdict != interp.True {
+				if err != nil || res.Verdict != engine.True {
 					b.Fatalf("%v %v", res.Verdict, err)
 				}
 			}
@@ -90,7 +91,7 @@ func BenchmarkFamilies(b *testing.B) {
 			c0 := cpuNow()
 			for i := 0; i < b.N; i++ {
 				res, err := cegar.Run(context.Background(), p, cegar.Options{Interp: interp.DefaultConfig()})
-				if err != nil || res.Verdict != interp.True {
+				if err != nil || res.Verdict != engine.True {
 					b.Fatalf("%v %v", res.Verdict, err)
 				}
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/numpred/numpred/cegar"
 	"github.com/numpred/numpred/cfront/cgen"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -55,7 +56,7 @@ func TestSoundness(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", task.Name, err)
 		}
-		if plain.Verdict == interp.True && task.True {
+		if plain.Verdict == engine.True && task.True {
 			before++
 		}
 		for k, sc := range soundConfigs {
@@ -68,15 +69,15 @@ func TestSoundness(t *testing.T) {
 				t.Fatalf("%s (%s): %v", task.Name, sc.name, err)
 			}
 			switch {
-			case res.Verdict == interp.True && !task.True:
+			case res.Verdict == engine.True && !task.True:
 				wrong++
-				t.Errorf("WRONG TRUE: %s (%s, %d rounds), but gcc reaches reach_error:\n%s", task.Name, sc.name, len(res.Rounds), task.Program.Source())
-			case res.Verdict == interp.False && task.True:
+				t.Errorf("WRONG TRUE: %s (%s, %d rounds), but gcc reaches reach_error:\n%s", task.Name, sc.name, len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds), task.Program.Source())
+			case res.Verdict == engine.False && task.True:
 				wrong++
 				t.Errorf("WRONG FALSE: %s (%s), but no input reaches reach_error under gcc:\n%s", task.Name, sc.name, task.Program.Source())
-			case res.Verdict == interp.True:
+			case res.Verdict == engine.True:
 				after[k]++
-			case res.Verdict == interp.False:
+			case res.Verdict == engine.False:
 				refuted[k]++
 			}
 		}

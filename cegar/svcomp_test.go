@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/cegar"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 )
@@ -91,11 +92,11 @@ func TestSVCOMP(t *testing.T) {
 			t.Errorf("%s: %v", tk.file, err)
 			continue
 		}
-		want := interp.Verdict(strings.ToUpper(tk.expected))
+		want := engine.Verdict(strings.ToUpper(tk.expected))
 		switch {
 		case res.Verdict == want:
 			counts["correct-"+tk.expected]++
-		case res.Verdict == interp.Unknown:
+		case res.Verdict == engine.Unknown:
 			counts["unknown-"+tk.expected]++
 			if *svcompFlag && !*allFlag {
 				t.Errorf("%s: UNKNOWN (%s), want %s", tk.file, res.Reason, want)
@@ -108,13 +109,13 @@ func TestSVCOMP(t *testing.T) {
 		if res.Precision != nil {
 			preds = res.Precision.NumPreds()
 		}
-		reason := res.Reason
+		reason := res.Reason.String()
 		if len(reason) > 70 {
 			reason = reason[:70]
 		}
-		fmt.Fprintf(&table, "%-45s %-6s %-8s %8.2f %6d %6d  %s\n", tk.file, tk.expected, res.Verdict, el.Seconds(), len(res.Rounds), preds, reason)
+		fmt.Fprintf(&table, "%-45s %-6s %-8s %8.2f %6d %6d  %s\n", tk.file, tk.expected, res.Verdict, el.Seconds(), len(engine.StatsOf[*cegar.Stats](&res.Result).Rounds), preds, reason)
 		if *verboseRounds {
-			for _, r := range res.Rounds {
+			for _, r := range engine.StatsOf[*cegar.Stats](&res.Result).Rounds {
 				t.Logf("%s round %d: %d preds %d vars, %s, path %d (joined %v), feasible %v, %s +%v +%v (%.2fs, smt %.2fs)", tk.file, r.Round, r.Preds, r.NumVars, r.Verdict, r.PathLen, r.Joined, r.Feasible, r.Stage, r.AddedPreds, r.AddedVars, r.Time.Seconds(), r.SMT.Seconds())
 			}
 		}

@@ -152,25 +152,17 @@ func pathEdges(a, n *node) ([]*ir.Edge, []*node) {
 	return es, ns
 }
 
-// WriteDot writes the tree of the last run in Graphviz DOT: one box per
-// node (id, function, location, label), tree edges solid with the IR
-// operation, cover edges dashed; error nodes red, covered nodes grey,
-// dead nodes (label false) dotted.
-func (r *Result) WriteDot(w io.Writer) error {
-	if r.arg == nil {
-		_, err := fmt.Fprintln(w, "digraph arg {}")
-		return err
-	}
-	return r.arg.writeDot(w)
-}
-
-// argView is what WriteDot needs of a run.
+// argView is what writeDot needs of a run.
 type argView struct {
 	prog  *ir.Program
 	nodes []*node
 	env   *numeric.Env
 }
 
+// writeDot writes the tree of the run in Graphviz DOT (the Result's
+// Dot): one box per node (id, function, location, label), tree edges
+// solid with the IR operation, cover edges dashed; error nodes red,
+// covered nodes grey, dead nodes (label false) dotted.
 func (a *argView) writeDot(w io.Writer) error {
 	var b strings.Builder
 	penv := a.prog.Env()

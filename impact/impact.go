@@ -30,8 +30,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/numpred/numpred/cex"
-	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/smt"
@@ -73,31 +72,29 @@ const (
 
 // Stats are the statistics of a run.
 type Stats struct {
-	Nodes           int           // nodes of the tree
-	Covered         int           // nodes covered at the end
-	Dead            int           // nodes whose label is false at the end
-	Expanded        int           // nodes expanded
-	Refinements     int           // infeasible error paths refined
-	CoverChecks     int           // implication checks between labels (solver queries)
+	Nodes           int           `stat:"nodes"`        // nodes of the tree
+	Covered         int           `stat:"covered"`      // nodes covered at the end
+	Dead            int           `stat:"dead"`         // nodes whose label is false at the end
+	Expanded        int           `stat:"expanded"`     // nodes expanded
+	Refinements     int           `stat:"refinements"`  // infeasible error paths refined
+	CoverChecks     int           `stat:"cover_checks"` // implication checks between labels (solver queries)
 	WitnessRejects  int           // cover checks answered by a stored state of the covered label
-	ForcedAttempts  int           // forced coverings tried
-	ForcedSuccesses int           // forced coverings that covered
-	SMTQueries      int           // solver checks
-	SMTTime         time.Duration // time in solver checks
-	ItpTime         time.Duration // time computing interpolants (solver core included)
+	ForcedAttempts  int           `stat:"forced_attempts"`  // forced coverings tried
+	ForcedSuccesses int           `stat:"forced_successes"` // forced coverings that covered
+	SMTQueries      int           `stat:"queries"`          // solver checks
+	SMTTime         time.Duration `stat:"smt_s"`            // time in solver checks
+	ItpTime         time.Duration `stat:"itp_s"`            // time computing interpolants (solver core included)
 	Time            time.Duration // the whole run
 }
 
-// Result is the outcome of a run.
-type Result struct {
-	Verdict interp.Verdict
-	// Reason says why the verdict is UNKNOWN.
-	Reason string
-	// Counterexample is the replayed, trusted run of a FALSE verdict.
-	Counterexample *cex.Counterexample
-	Stats          Stats
-	arg            *argView
-}
+// List names the statistics (engine.Stats): the tagged fields.
+func (st *Stats) List() []engine.Stat { return engine.Tagged(st) }
+
+// Solver returns the solver checks and their time (engine.Stats).
+func (st *Stats) Solver() (int, time.Duration) { return st.SMTQueries, st.SMTTime }
+
+// New returns IMPACT under opt behind the engine contract: "impact".
+func New(opt Options) engine.Engine { return engine.Of("impact", Run, opt) }
 
 // errDone ends the run once res has its verdict.
 var errDone = errors.New("done")
@@ -106,7 +103,8 @@ var errDone = errors.New("done")
 type runner struct {
 	prog  *ir.Program
 	opt   Options
-	res   *Result
+	res   *engine.Result
+	stats *Stats
 	z     *smt.Context
 	nodes []*node
 	root  *node
@@ -137,7 +135,9 @@ type runner struct {
 // invariant under the IR's semantics. FALSE comes only with a
 // counterexample that cex.Replay reproduced and that is Trusted. A
 // program with unsupported constructs gets UNKNOWN.
-func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
+//
+// The Result's Stats are a *Stats (engine.StatsOf), its Dot writes the tree.
+func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, error) {
 	start := time.Now()
 	if opt.MaxNodes <= 0 {
 		opt.MaxNodes = DefaultMaxNodes
@@ -151,7 +151,7 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	if opt.ForceCandidates <= 0 {
 		opt.ForceCandidates = DefaultForceCandidates
 	}
-	r := &runner{prog: prog, opt: opt, res: &Result{Verdict: interp.Unknown},
+	r := &runner{prog: prog, opt: opt, res: &engine.Result{Verdict: engine.Unknown}, stats: &Stats{},
 		byPlace: map[place][]*node{}, stacks: map[stackKey]*stack{}, coverMemo: map[[4]int]bool{}}
 	err := r.run(ctx)
 	for _, sol := range []*smt.Solver{r.impSol, r.coreSol} {
@@ -162,8 +162,9 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 	if r.z != nil {
 		go r.z.Close() // Z3 may take long to delete a context: not the caller's time
 	}
-	r.res.arg = &argView{prog: prog, nodes: r.nodes}
-	st := &r.res.Stats
+	r.res.Dot = (&argView{prog: prog, nodes: r.nodes}).writeDot
+	r.res.Stats = r.stats
+	st := r.stats
 	st.Nodes = len(r.nodes)
 	for _, n := range r.nodes {
 		if n.coveredBy != nil {
@@ -174,9 +175,10 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		}
 	}
 	st.Time = time.Since(start)
+	r.res.Time = st.Time
 	if err != nil && err != errDone {
 		if ctx.Err() != nil {
-			r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.Unknown, "timeout", nil
+			r.res.Verdict, r.res.Reason, r.res.Counterexample = engine.Unknown, engine.TimedOut, nil
 			return r.res, nil
 		}
 		return nil, err
@@ -190,7 +192,7 @@ func (r *runner) run(ctx context.Context) error {
 		return fmt.Errorf("impact: the program has no main")
 	}
 	if u := prog.Unsupported(); len(u) > 0 {
-		r.res.Reason = "unsupported constructs: " + u[0].String()
+		r.res.Reason = engine.NewReason(engine.Unsupported, "unsupported constructs: "+u[0].String())
 		return nil
 	}
 	z, err := smt.NewContext()
@@ -206,7 +208,7 @@ func (r *runner) run(ctx context.Context) error {
 				return err
 			}
 			if len(r.nodes) > r.opt.MaxNodes {
-				r.res.Reason = fmt.Sprintf("the tree exceeds %d nodes", r.opt.MaxNodes)
+				r.res.Reason = engine.Because(engine.Bound, "the tree exceeds %d nodes", r.opt.MaxNodes)
 				return errDone
 			}
 			v := r.stack[len(r.stack)-1]
@@ -260,12 +262,12 @@ func (r *runner) run(ctx context.Context) error {
 	}
 	for _, b := range r.blocked {
 		if !r.covered(b) {
-			r.res.Reason = fmt.Sprintf("a call deeper than %d activations (recursion?) is not explored", r.opt.MaxCallDepth)
+			r.res.Reason = engine.Because(engine.Bound, "a call deeper than %d activations (recursion?) is not explored", r.opt.MaxCallDepth)
 			return errDone
 		}
 	}
 	if r.unsupported != nil {
-		r.res.Reason = ir.UnsupportedReason(r.unsupported.at.loc)
+		r.res.Reason = engine.NewReason(engine.Unsupported, ir.UnsupportedReason(r.unsupported.at.loc))
 		return errDone
 	}
 	if r.opt.Check {
@@ -273,7 +275,7 @@ func (r *runner) run(ctx context.Context) error {
 			return err
 		}
 	}
-	r.res.Verdict = interp.True
+	r.res.Verdict = engine.True
 	return errDone
 }
 
@@ -308,7 +310,7 @@ func (r *runner) push(s *stack, call *ir.Edge) *stack {
 // pushes them (the first edge's child on top).
 func (r *runner) expand(v *node) {
 	v.expanded = true
-	r.res.Stats.Expanded++
+	r.stats.Expanded++
 	out := v.at.loc.Out
 	kids := make([]*node, 0, len(out))
 	for _, e := range out {
@@ -488,7 +490,7 @@ func (r *runner) coverCheck(ctx context.Context, v, w *node) (bool, error) {
 		for _, p := range v.wits {
 			if !holds(w.label, p) {
 				r.coverMemo[key] = false
-				r.res.Stats.WitnessRejects++
+				r.stats.WitnessRejects++
 				return false, nil
 			}
 		}
@@ -616,7 +618,7 @@ func (r *runner) impliesTerms(ctx context.Context, a, b label, terms func() ([]*
 	if b.isFalse() {
 		return false, nil
 	}
-	r.res.Stats.CoverChecks++
+	r.stats.CoverChecks++
 	z := r.z
 	if r.impSol == nil {
 		r.impSol = z.NewSimpleSolver()

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/impact"
-	"github.com/numpred/numpred/interp"
 )
 
 var (
@@ -81,7 +81,7 @@ func checkTestdata(t *testing.T, limit time.Duration, glob string, check bool) [
 			out = append(out, f+": no want line")
 			continue
 		}
-		want := interp.Verdict(m[1])
+		want := engine.Verdict(m[1])
 		for _, fc := range []bool{false, true} {
 			prog, err := frontend.Load(f)
 			if err != nil {
@@ -95,15 +95,15 @@ func checkTestdata(t *testing.T, limit time.Duration, glob string, check bool) [
 				out = append(out, fmt.Sprintf("%s: %v", name, err))
 				continue
 			}
-			if res.Verdict == interp.Unknown && want != interp.Unknown && res.Reason == "timeout" {
+			if res.Verdict == engine.Unknown && want != engine.Unknown && res.Reason.Kind == engine.Timeout {
 				t.Logf("%s: inconclusive: timeout (want %s)", name, want)
 			} else if res.Verdict != want {
 				out = append(out, fmt.Sprintf("%s: %s (%s), want %s", name, res.Verdict, res.Reason, want))
 			}
-			if res.Verdict == interp.False && (res.Counterexample == nil || !res.Counterexample.Trusted()) {
+			if res.Verdict == engine.False && (res.Counterexample == nil || !res.Counterexample.Trusted()) {
 				out = append(out, name+": FALSE without a trusted counterexample")
 			}
-			st := res.Stats
+			st := engine.StatsOf[*impact.Stats](res)
 			t.Logf("%s: %s %s nodes=%d covered=%d refinements=%d forced=%d/%d smt=%d (%v)", name, res.Verdict, res.Reason,
 				st.Nodes, st.Covered, st.Refinements, st.ForcedSuccesses, st.ForcedAttempts, st.SMTQueries, st.SMTTime.Round(time.Millisecond))
 		}
@@ -122,12 +122,12 @@ func TestWriteDot(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := res.WriteDot(&b); err != nil {
+	if err := res.Dot(&b); err != nil {
 		t.Fatal(err)
 	}
 	dot := b.String()
-	if !strings.HasPrefix(dot, "digraph arg {") || strings.Count(dot, "label=") < res.Stats.Nodes || !strings.Contains(dot, "style=dashed") {
-		t.Errorf("unexpected DOT (%d nodes):\n%s", res.Stats.Nodes, dot)
+	if !strings.HasPrefix(dot, "digraph arg {") || strings.Count(dot, "label=") < engine.StatsOf[*impact.Stats](res).Nodes || !strings.Contains(dot, "style=dashed") {
+		t.Errorf("unexpected DOT (%d nodes):\n%s", engine.StatsOf[*impact.Stats](res).Nodes, dot)
 	}
 }
 
@@ -153,7 +153,7 @@ func TestOne(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		if err := res.WriteDot(f); err != nil {
+		if err := res.Dot(f); err != nil {
 			t.Fatal(err)
 		}
 	}

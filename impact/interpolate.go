@@ -156,8 +156,8 @@ func (r *runner) core(ctx context.Context, groups []dnf) ([]int, error) {
 func (r *runner) checkSolver(ctx context.Context, sol *smt.Solver, lits ...*smt.Term) (smt.Result, error) {
 	t0 := time.Now()
 	res, err := sol.CheckContext(ctx, lits...)
-	r.res.Stats.SMTTime += time.Since(t0)
-	r.res.Stats.SMTQueries++
+	r.stats.SMTTime += time.Since(t0)
+	r.stats.SMTQueries++
 	return res, err
 }
 
@@ -166,7 +166,7 @@ func (r *runner) checkSolver(ctx context.Context, sol *smt.Solver, lits ...*smt.
 // groups are satisfiable, errNoInterpolant when it cannot interpolate.
 func (r *runner) interpolate(ctx context.Context, groups []dnf) ([]dnf, error) {
 	t0 := time.Now()
-	defer func() { r.res.Stats.ItpTime += time.Since(t0) }()
+	defer func() { r.stats.ItpTime += time.Since(t0) }()
 	core, err := r.core(ctx, groups)
 	if err != nil {
 		return nil, err

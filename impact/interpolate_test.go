@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/smt"
 )
@@ -70,7 +71,7 @@ func checkInterpolants(t *testing.T) []string {
 	}
 	defer z.Close()
 	for name, groups := range cases {
-		r := &runner{z: z, res: &Result{}}
+		r := &runner{z: z, res: &engine.Result{}, stats: &Stats{}}
 		itps, err := r.interpolate(context.Background(), groups)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -118,7 +119,7 @@ func TestInterpolateFeasible(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer z.Close()
-	r := &runner{z: z, res: &Result{}}
+	r := &runner{z: z, res: &engine.Result{}, stats: &Stats{}}
 	_, err = r.interpolate(context.Background(), []dnf{{conj{numeric.Eq(x(0), k(0))}}, neq(x(0), 1)})
 	if err != errSat {
 		t.Errorf("got %v, want errSat", err)

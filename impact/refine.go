@@ -21,10 +21,9 @@ package impact
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/numpred/numpred/cex"
-	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/smt"
@@ -61,18 +60,18 @@ func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 		return nil, r.feasible(ctx, edges)
 	}
 	if errors.Is(err, errNoInterpolant) {
-		r.res.Reason = fmt.Sprintf("no interpolant for an infeasible error path of %d edges (integer or non-linear reasoning, or too many disjunctions)", len(edges))
+		r.res.Reason = engine.Because(engine.Imprecise, "no interpolant for an infeasible error path of %d edges (integer or non-linear reasoning, or too many disjunctions)", len(edges))
 		return nil, errDone
 	}
 	if err != nil {
 		return nil, err
 	}
-	r.res.Stats.Refinements++
+	r.stats.Refinements++
 	var changed []*node
 	for i := 0; i < len(edges)-1; i++ {
 		d, ok := rename(itps[i], scopes[i])
 		if !ok {
-			r.res.Reason = "internal: an interpolant names a variable out of scope"
+			r.res.Reason = engine.NewReason(engine.Internal, "internal: an interpolant names a variable out of scope")
 			return nil, errDone
 		}
 		ch, err := r.strengthen(ctx, nodes[i], d)
@@ -97,10 +96,10 @@ func (r *runner) feasible(ctx context.Context, edges []*ir.Edge) error {
 	}
 	switch res {
 	case smt.Unsat:
-		r.res.Reason = fmt.Sprintf("an error path of %d edges is infeasible only for reasons the linear form drops (non-linear operations)", len(edges))
+		r.res.Reason = engine.Because(engine.Imprecise, "an error path of %d edges is infeasible only for reasons the linear form drops (non-linear operations)", len(edges))
 		return errDone
 	case smt.Unknown:
-		r.res.Reason = "solver: unknown on an error path"
+		r.res.Reason = engine.NewReason(engine.Failure, "solver: unknown on an error path")
 		return errDone
 	}
 	c, err := cex.ReplayPath(ctx, r.prog, edges, ins)
@@ -111,21 +110,17 @@ func (r *runner) feasible(ctx context.Context, edges []*ir.Edge) error {
 		return err
 	}
 	if c == nil {
-		r.res.Reason = fmt.Sprintf("an error path of %d edges is feasible in LIA but its model does not replay", len(edges))
+		r.res.Reason = engine.Because(engine.Untrusted, "an error path of %d edges is feasible in LIA but its model does not replay", len(edges))
 		return errDone
 	}
-	if !c.Trusted() {
-		r.res.Reason = "an error is reachable, but only through a signed overflow, an undetermined value or an unmodelled branch"
-		return errDone
-	}
-	r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", c
+	r.res.Falsify(r.prog, c)
 	return errDone
 }
 
 // forceCover tries to cover v by w by strengthening the labels from
 // their nearest common ancestor to v; it reports whether v is covered.
 func (r *runner) forceCover(ctx context.Context, v, w *node) (bool, error) {
-	r.res.Stats.ForcedAttempts++
+	r.stats.ForcedAttempts++
 	a := commonAncestor(v, w)
 	edges, nodes := pathEdges(a, v)
 	if len(edges) == 0 {
@@ -180,7 +175,7 @@ func (r *runner) forceCover(ctx context.Context, v, w *node) (bool, error) {
 	if err != nil || !ok {
 		return false, err
 	}
-	r.res.Stats.ForcedSuccesses++
+	r.stats.ForcedSuccesses++
 	r.cover(v, w)
 	return true, nil
 }

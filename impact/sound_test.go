@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/cfront/cgen"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/impact"
-	"github.com/numpred/numpred/interp"
 )
 
 var (
@@ -42,15 +42,15 @@ func TestSoundness(t *testing.T) {
 				t.Fatalf("%s fc=%v: %v", task.Name, fc, err)
 			}
 			switch {
-			case res.Verdict == interp.True && !task.True:
+			case res.Verdict == engine.True && !task.True:
 				wrong++
 				t.Errorf("WRONG TRUE (fc=%v): %s, but gcc reaches reach_error:\n%s", fc, task.Name, task.Program.Source())
-			case res.Verdict == interp.False && task.True:
+			case res.Verdict == engine.False && task.True:
 				wrong++
 				t.Errorf("WRONG FALSE (fc=%v): %s, but no input reaches reach_error under gcc:\n%s", fc, task.Name, task.Program.Source())
-			case res.Verdict == interp.True:
+			case res.Verdict == engine.True:
 				proved++
-			case res.Verdict == interp.False:
+			case res.Verdict == engine.False:
 				refuted++
 			}
 		}

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/impact"
-	"github.com/numpred/numpred/interp"
 )
 
 var (
@@ -131,21 +131,21 @@ func TestSVCOMP(t *testing.T) {
 				t.Errorf("%s %s: %v", tk.file, m.name, err)
 				continue
 			}
-			want := interp.Verdict(strings.ToUpper(tk.expected))
+			want := engine.Verdict(strings.ToUpper(tk.expected))
 			tl := &tallies[i]
 			tl.cpu += cpu
 			switch {
 			case res.Verdict == want:
 				tl.solved++
 				tl.cpuSolved += cpu
-			case res.Verdict == interp.Unknown:
+			case res.Verdict == engine.Unknown:
 				tl.unknown++
-				reasons = append(reasons, m.name+": "+res.Reason)
+				reasons = append(reasons, m.name+": "+res.Reason.String())
 			default:
 				tl.wrong++
 				t.Errorf("%s %s: WRONG verdict %s, want %s", tk.file, m.name, res.Verdict, want)
 			}
-			st := res.Stats
+			st := engine.StatsOf[*impact.Stats](res)
 			fmt.Fprintf(&table, " %-8s %8.2f %7d %5d %8s", res.Verdict, cpu.Seconds(), st.Nodes, st.Refinements, fmt.Sprintf("%d/%d", st.ForcedSuccesses, st.ForcedAttempts))
 		}
 		reason := strings.Join(reasons, "; ")

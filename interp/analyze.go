@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interval"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
@@ -86,7 +87,7 @@ func analyze(st *stopper, p *ir.Program, cfg Config) (*Result, error) {
 	if res != nil {
 		res.Stats.Rounds = []RoundStat{roundOf(res, first)}
 	}
-	if err != nil || res.Verdict != Unknown || res.Error == nil || st.stopped() {
+	if err != nil || res.Verdict != engine.Unknown || res.Error == nil || st.stopped() {
 		return res, err
 	}
 	again, err := analyzeOnce(st, p, cfg)
@@ -95,7 +96,7 @@ func analyze(st *stopper, p *ir.Program, cfg Config) (*Result, error) {
 	}
 	again.Stats.Rounds = []RoundStat{roundOf(again, cfg)}
 	stats := mergeStats(res.Stats, again.Stats)
-	if again.Verdict == Unknown && again.Error == nil {
+	if again.Verdict == engine.Unknown && again.Error == nil {
 		again = res
 	}
 	again.Stats = stats
@@ -156,7 +157,7 @@ func runEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) (res *R
 	defer func() {
 		if r := recover(); r != nil {
 			if r == errTimeout {
-				res = &Result{Verdict: Unknown, Reason: st.reason(), Time: time.Since(en.start)}
+				res = &Result{Verdict: engine.Unknown, Reason: st.reason(), Time: time.Since(en.start)}
 				en.sampleHeap()
 				d.Fill(&en.stats)
 				res.Stats = en.stats
@@ -180,8 +181,8 @@ func runEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) (res *R
 // error location found reachable is reported: a violation before any
 // unsupported location, so that a counterexample search (CEGAR) goes for
 // the real errors first.
-func (en *engine[A]) verdict(cfg Config) *Result {
-	res := &Result{Verdict: True}
+func (en *analysis[A]) verdict(cfg Config) *Result {
+	res := &Result{Verdict: engine.True}
 	if cfg.Invariants {
 		for _, f := range en.prog.Funcs {
 			if vals := en.joinedVals(f); vals != nil {
@@ -189,7 +190,9 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 					if cfg.InvariantsAt != nil && !cfg.InvariantsAt(l) {
 						continue
 					}
-					res.Invariants = append(res.Invariants, LocInvariant{Func: f.Name, Loc: l, Text: en.d.String(vals[l.ID])})
+					formula := ir.Weaken(en.d.Formula(vals[l.ID]), en.programOnly)
+					res.Invariants = append(res.Invariants, LocInvariant{Invariant: engine.Invariant{Loc: l, Formula: formula},
+						Func: f.Name, Text: en.d.String(vals[l.ID])})
 				}
 			}
 		}
@@ -206,12 +209,12 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 				}
 				for _, c := range en.contextsOf(f) {
 					if c.vals != nil && !en.d.IsEmpty(c.vals[l.ID]) {
-						res.Verdict = Unknown
+						res.Verdict = engine.Unknown
 						res.Error = l
 						if unsupported {
-							res.Reason = fmt.Sprintf("unsupported location %s:%s may be reachable in the abstraction (%s: %s)", f.Name, l, l.Unsupported.Pos, l.Unsupported.Msg)
+							res.Reason = engine.Because(engine.Unsupported, "unsupported location %s:%s may be reachable in the abstraction (%s: %s)", f.Name, l, l.Unsupported.Pos, l.Unsupported.Msg)
 						} else {
-							res.Reason = fmt.Sprintf("error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
+							res.Reason = engine.Because(engine.Imprecise, "error location %s:%s at %s may be reachable in the abstraction", f.Name, l, l.Pos)
 						}
 						res.Trace = en.trace(c, l)
 						if cfg.CexPath {
@@ -223,19 +226,20 @@ func (en *engine[A]) verdict(cfg Config) *Result {
 			}
 		}
 	}
-	if u := en.prog.Unsupported(); len(u) > 0 && res.Verdict == True {
-		res.Verdict = Unknown
-		res.Reason = fmt.Sprintf("unsupported: %s at %s", u[0].Msg, u[0].Pos)
+	if u := en.prog.Unsupported(); len(u) > 0 && res.Verdict == engine.True {
+		res.Verdict = engine.Unknown
+		more := ""
 		if len(u) > 1 {
-			res.Reason += fmt.Sprintf(" (and %d more)", len(u)-1)
+			more = fmt.Sprintf(" (and %d more)", len(u)-1)
 		}
+		res.Reason = engine.Because(engine.Unsupported, "unsupported: %s at %s%s", u[0].Msg, u[0].Pos, more)
 	}
 	return res
 }
 
 // joinedVals returns the join over f's contexts of their values, nil when
 // f was never analysed.
-func (en *engine[A]) joinedVals(f *ir.Func) []A {
+func (en *analysis[A]) joinedVals(f *ir.Func) []A {
 	var out []A
 	for _, c := range en.contextsOf(f) {
 		if c.vals == nil {
@@ -256,7 +260,7 @@ func (en *engine[A]) joinedVals(f *ir.Func) []A {
 // main through contexts that depend on one another and call edges whose
 // source is reachable, then a path of reachable locations from the
 // function's entry to l.
-func (en *engine[A]) trace(c *context[A], l *ir.Loc) []TraceStep {
+func (en *analysis[A]) trace(c *context[A], l *ir.Loc) []TraceStep {
 	var chain [][]TraceStep
 	seen := map[*context[A]]bool{c: true}
 	target := l
@@ -297,7 +301,7 @@ func (en *engine[A]) trace(c *context[A], l *ir.Loc) []TraceStep {
 
 // pathTo finds, by breadth-first search over locations with non-bottom
 // values in context c, a path from the entry of l's function to l.
-func (en *engine[A]) pathTo(c *context[A], l *ir.Loc) []TraceStep {
+func (en *analysis[A]) pathTo(c *context[A], l *ir.Loc) []TraceStep {
 	f := l.Func
 	vals := c.vals
 	prev := make([]*ir.Edge, len(f.Locs))
@@ -321,4 +325,24 @@ func (en *engine[A]) pathTo(c *context[A], l *ir.Loc) []TraceStep {
 		steps = append([]TraceStep{{Func: f.Name, Edge: e, Op: ir.OpString(e.Op, en.s.env)}}, steps...)
 	}
 	return steps
+}
+
+// programOnly reports whether c is over the program's variables only (not
+// over the olds and temporaries of the analysis's space).
+func (en *analysis[A]) programOnly(c numeric.Constraint) bool {
+	for _, t := range c.Expr().Terms() {
+		if int(t.Dim) >= len(en.prog.Vars) {
+			return false
+		}
+	}
+	return true
+}
+
+// TypedInvariants returns the invariants of r as the engine contract's.
+func (r *Result) TypedInvariants() []engine.Invariant {
+	var out []engine.Invariant
+	for _, li := range r.Invariants {
+		out = append(out, li.Invariant)
+	}
+	return out
 }

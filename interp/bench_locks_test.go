@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -46,7 +47,7 @@ func BenchmarkTestLocks(b *testing.B) {
 					cpu += cpuTime() - c0
 				}
 				proved := 0.0
-				if res.Verdict == interp.True {
+				if res.Verdict == engine.True {
 					proved = 1
 				}
 				b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -42,7 +43,7 @@ func benchAnalyze(b *testing.B, p *ir.Program, domain string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if res.Verdict == interp.True {
+		if res.Verdict == engine.True {
 			proved = 1
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -70,8 +71,8 @@ func TestTimeoutLeavesProcessIdle(t *testing.T) {
 		cfg.Deadline = start.Add(100 * time.Millisecond)
 		res, err := interp.Analyze(p, cfg)
 		require.NoError(t, err)
-		require.Equal(t, interp.Unknown, res.Verdict, d)
-		require.Equal(t, "timeout", res.Reason, d)
+		require.Equal(t, engine.Unknown, res.Verdict, d)
+		require.Equal(t, engine.TimedOut, res.Reason, d)
 		require.Less(t, time.Since(start), 2*time.Second, "%s: the run must stop soon after its deadline", d)
 		runtime.GC()
 		require.LessOrEqual(t, runtime.NumGoroutine(), base, "%s: goroutines outlived the run", d)
@@ -91,7 +92,7 @@ func TestMemoryLimit(t *testing.T) {
 		cfg.MemoryLimit = 1 // byte: the first reading of the heap passes it
 		res, err := interp.Analyze(p, cfg)
 		require.NoError(t, err)
-		require.Equal(t, interp.Unknown, res.Verdict, d)
-		require.Equal(t, "memory", res.Reason, d)
+		require.Equal(t, engine.Unknown, res.Verdict, d)
+		require.Equal(t, engine.OutOfMemory, res.Reason, d)
 	}
 }

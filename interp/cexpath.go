@@ -38,7 +38,7 @@ const (
 // follows (analyzeFunc from callInput): the call site of a level is one
 // whose own input still reaches the level's target, and a call that
 // returns is expanded over the values of its own input.
-func (en *engine[A]) cexPath(c *context[A], l *ir.Loc, budget int) (path []*ir.Edge, none, joined bool) {
+func (en *analysis[A]) cexPath(c *context[A], l *ir.Loc, budget int) (path []*ir.Edge, none, joined bool) {
 	p, complete := en.cexSearch(budget)
 	if p != nil || complete {
 		return p, complete, false
@@ -81,7 +81,7 @@ type valEdge[A any] struct {
 // values from this call's input (or, failing that, those of any context
 // that reaches the exit), its own calls expanded; false when there is
 // none within the bounds.
-func (en *engine[A]) expandCall(vals []A, e *ir.Edge, call *ir.Call, out *[]*ir.Edge, depth int) bool {
+func (en *analysis[A]) expandCall(vals []A, e *ir.Edge, call *ir.Call, out *[]*ir.Edge, depth int) bool {
 	if depth > maxCexDepth || len(*out) > maxCexEdges {
 		return false
 	}
@@ -120,7 +120,7 @@ func (en *engine[A]) expandCall(vals []A, e *ir.Edge, call *ir.Call, out *[]*ir.
 // (each level's edges with the values they were found in): from l's
 // context up, a call site whose own input, re-analysed, still reaches
 // the level's target.
-func (en *engine[A]) cexChain(c *context[A], l *ir.Loc) []valEdge[A] {
+func (en *analysis[A]) cexChain(c *context[A], l *ir.Loc) []valEdge[A] {
 	var chain [][]valEdge[A]
 	seen := map[*context[A]]bool{c: true}
 	target := l
@@ -178,7 +178,7 @@ func (en *engine[A]) cexChain(c *context[A], l *ir.Loc) []valEdge[A] {
 
 // level returns the path to target over vals, after the call site when
 // there is one.
-func (en *engine[A]) level(vals []A, target *ir.Loc, site *valEdge[A]) []valEdge[A] {
+func (en *analysis[A]) level(vals []A, target *ir.Loc, site *valEdge[A]) []valEdge[A] {
 	var out []valEdge[A]
 	if site != nil {
 		out = append(out, *site)
@@ -196,7 +196,7 @@ func (en *engine[A]) level(vals []A, target *ir.Loc, site *valEdge[A]) []valEdge
 // would open contexts). Unlike trace's pathTo, it never takes an edge
 // the abstraction already knows to be infeasible from its source, so a
 // refinement that removes a path makes the next round pick another.
-func (en *engine[A]) cexPathTo(vals []A, l *ir.Loc) []*ir.Edge {
+func (en *analysis[A]) cexPathTo(vals []A, l *ir.Loc) []*ir.Edge {
 	f := l.Func
 	prev := make([]*ir.Edge, len(f.Locs))
 	seen := make([]bool, len(f.Locs))
@@ -291,7 +291,7 @@ const (
 // every explored state was expanded by the engine's own sound transfer
 // functions and a covered state's successors are covered by its
 // coverer's.
-func (en *engine[A]) cexSearch(budget int) (path []*ir.Edge, complete bool) {
+func (en *analysis[A]) cexSearch(budget int) (path []*ir.Edge, complete bool) {
 	switch {
 	case budget == 0:
 		budget = DefaultCexBudget
@@ -318,7 +318,7 @@ func (en *engine[A]) cexSearch(budget int) (path []*ir.Edge, complete bool) {
 
 // cexExplorer is one cexSearch.
 type cexExplorer[A any] struct {
-	en     *engine[A]
+	en     *analysis[A]
 	g      *cexGuide
 	budget int
 	cut    bool // something was cut short
@@ -456,7 +456,7 @@ func (x *cexExplorer[A]) explore(f *ir.Func, in A) *cexCall[A] {
 // then olds and ret forgotten; their meet, the result assigned, the mids
 // forgotten. The fixpoint's call transfer (transfer.go) and the
 // counterexample search (one path's summary) both use it.
-func (en *engine[A]) composeCall(caller *ir.Func, op *ir.Call, a, sum A) A {
+func (en *analysis[A]) composeCall(caller *ir.Func, op *ir.Call, a, sum A) A {
 	defer en.enter(en.enter(caller))
 	callee := op.Callee
 	s := en.s

@@ -41,7 +41,7 @@ type chain struct {
 
 // chainTo returns the chain of assignments ending with e, or nil when e
 // ends none worth composing.
-func (en *engine[A]) chainTo(e *ir.Edge) *chain {
+func (en *analysis[A]) chainTo(e *ir.Edge) *chain {
 	f := e.From.Func
 	if en.chains == nil {
 		en.chains = map[*ir.Func]map[*ir.Edge]*chain{}
@@ -147,7 +147,7 @@ func substituteAll(e numeric.LinExpr, sub map[numeric.Dim]numeric.LinExpr) numer
 
 // postChain applies c to a, the value at the chain's start, and forgets
 // the temporaries that die on its last edge.
-func (en *engine[A]) postChain(c *chain, a A) A {
+func (en *analysis[A]) postChain(c *chain, a A) A {
 	en.tick()
 	if en.d.IsBottom(a) {
 		return a
@@ -164,7 +164,7 @@ func (en *engine[A]) postChain(c *chain, a A) A {
 }
 
 // headsOf returns the heads of f's WTO components (cached).
-func (en *engine[A]) headsOf(f *ir.Func) map[int]bool {
+func (en *analysis[A]) headsOf(f *ir.Func) map[int]bool {
 	if en.heads == nil {
 		en.heads = map[*ir.Func]map[int]bool{}
 	}

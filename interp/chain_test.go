@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/numeric"
@@ -56,7 +57,7 @@ int main(void) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Verdict != interp.True {
+		if res.Verdict != engine.True {
 			t.Errorf("%s: got %s (%s), want TRUE", domain, res.Verdict, res.Reason)
 		}
 	}

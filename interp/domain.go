@@ -43,6 +43,9 @@ type absDomain[A any] interface {
 	Strained() bool
 	// String formats a naming dimensions by the space's environment.
 	String(a A) string
+	// Formula returns gamma(a) as a condition over the space's
+	// dimensions (an over-approximation where the domain must).
+	Formula(a A) ir.Cond
 	// Fill copies the domain's own statistics (time in gamma, join,
 	// alphaPost, apply; BDD nodes; precision size) into s.
 	Fill(s *Stats)

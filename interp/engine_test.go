@@ -3,6 +3,7 @@ package interp
 import (
 	"testing"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/numeric/numerictest"
@@ -41,7 +42,7 @@ func TestCounterSafe(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Verdict != True {
+		if res.Verdict != engine.True {
 			t.Errorf("n=%d: verdict %s (%s), want TRUE", n, res.Verdict, res.Reason)
 		}
 	}
@@ -53,7 +54,7 @@ func TestCounterUnsafe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Verdict != Unknown || res.Error == nil || len(res.Trace) == 0 {
+	if res.Verdict != engine.Unknown || res.Error == nil || len(res.Trace) == 0 {
 		t.Fatalf("verdict %s, error %v, trace %v; want UNKNOWN with a trace", res.Verdict, res.Error, res.Trace)
 	}
 	if last := res.Trace[len(res.Trace)-1].Edge.To; last != res.Error {
@@ -98,7 +99,7 @@ func TestRecursionSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Verdict != True {
+	if res.Verdict != engine.True {
 		t.Fatalf("verdict %s (%s), want TRUE", res.Verdict, res.Reason)
 	}
 }
@@ -129,7 +130,7 @@ func TestUncalledCaller(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", dom, err)
 		}
-		if res.Verdict != True {
+		if res.Verdict != engine.True {
 			t.Errorf("%s: verdict %s (%s); g is never called, so its error is unreachable", dom, res.Verdict, res.Reason)
 		}
 	}

@@ -21,7 +21,7 @@ package interp
 import "github.com/numpred/numpred/ir"
 
 type funcRun[A any] struct {
-	en    *engine[A]
+	en    *analysis[A]
 	f     *ir.Func
 	input A
 	vals  []A
@@ -40,7 +40,7 @@ type funcRun[A any] struct {
 }
 
 // analyzeFunc computes the values of every location of f from input.
-func (en *engine[A]) analyzeFunc(f *ir.Func, input A) []A {
+func (en *analysis[A]) analyzeFunc(f *ir.Func, input A) []A {
 	r := &funcRun[A]{en: en, f: f, input: input, vals: make([]A, len(f.Locs)),
 		flow: map[*ir.Edge]A{}, unrolled: map[int]bool{}}
 	bot := en.d.Bottom()
@@ -185,7 +185,7 @@ func (r *funcRun[A]) descend(es []WTOElem) {
 }
 
 // wtoOf returns the (cached) weak topological order of f's locations.
-func (en *engine[A]) wtoOf(f *ir.Func) []WTOElem {
+func (en *analysis[A]) wtoOf(f *ir.Func) []WTOElem {
 	if w, ok := en.wtos[f]; ok {
 		return w
 	}

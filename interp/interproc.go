@@ -45,7 +45,8 @@ type context[A any] struct {
 	depList    []*context[A]        // the same, in the order they came
 }
 
-type engine[A any] struct {
+// analysis is the state of one run of the fixpoint engine.
+type analysis[A any] struct {
 	d           absDomain[A]
 	scoped      scopedDomain[A] // d, when its precision is per function
 	s           *space
@@ -76,8 +77,8 @@ type engine[A any] struct {
 	heapProbe []metrics.Sample
 }
 
-func newEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) *engine[A] {
-	en := &engine[A]{
+func newEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) *analysis[A] {
+	en := &analysis[A]{
 		d: d, s: s, prog: s.prog, widenDelay: cfg.WidenDelay, narrow: cfg.Narrow, maxContexts: cfg.Contexts,
 		maxPoints: cfg.PointContexts, unrollLeft: cfg.Unroll,
 		stop: st, start: time.Now(),
@@ -103,7 +104,7 @@ func newEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) *engine
 
 // enter tells a scoped domain that f's operations follow, and returns the
 // function it interpreted before (nil for other domains).
-func (en *engine[A]) enter(f *ir.Func) *ir.Func {
+func (en *analysis[A]) enter(f *ir.Func) *ir.Func {
 	if en.scoped == nil {
 		return nil
 	}
@@ -112,7 +113,7 @@ func (en *engine[A]) enter(f *ir.Func) *ir.Func {
 
 // forgetForeign has a scoped domain forget in a what the current function
 // does not track.
-func (en *engine[A]) forgetForeign(a A) A {
+func (en *analysis[A]) forgetForeign(a A) A {
 	if en.scoped == nil {
 		return a
 	}
@@ -120,7 +121,7 @@ func (en *engine[A]) forgetForeign(a A) A {
 }
 
 // run computes the fixpoint from main with the initial value init.
-func (en *engine[A]) run(init A) {
+func (en *analysis[A]) run(init A) {
 	main := &context[A]{f: en.prog.Main, input: init, deps: map[*context[A]]bool{}}
 	en.ctxs[main.f] = []*context[A]{main}
 	en.push(main)
@@ -136,7 +137,7 @@ func (en *engine[A]) run(init A) {
 // analyzeContext analyses c's function from c's input, updates c's
 // summary (by join for the first WidenDelay times, then by widening) and,
 // when the summary grew, queues the contexts that used it.
-func (en *engine[A]) analyzeContext(c *context[A]) {
+func (en *analysis[A]) analyzeContext(c *context[A]) {
 	en.queued[c] = false
 	outer := en.cur
 	en.cur = c
@@ -162,7 +163,7 @@ func (en *engine[A]) analyzeContext(c *context[A]) {
 	}
 }
 
-func (en *engine[A]) push(c *context[A]) {
+func (en *analysis[A]) push(c *context[A]) {
 	if !en.queued[c] {
 		en.queued[c] = true
 		en.queue = append(en.queue, c)
@@ -173,7 +174,7 @@ func (en *engine[A]) push(c *context[A]) {
 // uses (see contextFor), analysed first if it has no summary yet. It
 // returns nil when in is bottom. The context being analysed becomes a
 // dependent of the result.
-func (en *engine[A]) noteInput(f *ir.Func, in A) *context[A] {
+func (en *analysis[A]) noteInput(f *ir.Func, in A) *context[A] {
 	if en.d.IsBottom(in) {
 		return nil
 	}
@@ -198,7 +199,7 @@ func (en *engine[A]) noteInput(f *ir.Func, in A) *context[A] {
 // (while the function has fewer than maxPoints and the domain is not
 // strained), a new ordinary one (fewer than maxContexts), or the last
 // ordinary one grown to cover in and queued. Point contexts never grow.
-func (en *engine[A]) contextFor(f *ir.Func, in A) *context[A] {
+func (en *analysis[A]) contextFor(f *ir.Func, in A) *context[A] {
 	pointKey, isPoint := "", false
 	if en.maxPoints > 0 {
 		pointKey, isPoint = en.d.PointKey(in, en.inputDimsOf(f))
@@ -246,7 +247,7 @@ func (en *engine[A]) contextFor(f *ir.Func, in A) *context[A] {
 
 // inputDimsOf returns the dimensions a call passes to f: its formals and
 // the globals it accesses.
-func (en *engine[A]) inputDimsOf(f *ir.Func) []numeric.Dim {
+func (en *analysis[A]) inputDimsOf(f *ir.Func) []numeric.Dim {
 	if ds, ok := en.inputDims[f]; ok {
 		return ds
 	}
@@ -263,13 +264,13 @@ func (en *engine[A]) inputDimsOf(f *ir.Func) []numeric.Dim {
 
 // contextsOf returns every context of f: its point contexts, then its
 // ordinary ones.
-func (en *engine[A]) contextsOf(f *ir.Func) []*context[A] {
+func (en *analysis[A]) contextsOf(f *ir.Func) []*context[A] {
 	return append(append([]*context[A](nil), en.pointList[f]...), en.ctxs[f]...)
 }
 
 // tick counts one edge application, samples the heap now and then, and
 // stops the analysis when its stopper says so (context done, memory).
-func (en *engine[A]) tick() {
+func (en *analysis[A]) tick() {
 	en.stats.Iterations++
 	if en.stats.Iterations&255 == 0 {
 		en.sampleHeap()
@@ -281,7 +282,7 @@ func (en *engine[A]) tick() {
 	}
 }
 
-func (en *engine[A]) sampleHeap() {
+func (en *analysis[A]) sampleHeap() {
 	metrics.Read(en.heapProbe)
 	if v := en.heapProbe[0].Value; v.Kind() == metrics.KindUint64 && v.Uint64() > en.stats.PeakHeap {
 		en.stats.PeakHeap = v.Uint64()

@@ -29,9 +29,21 @@ func (nd *numericDomain[V]) Bottom() V         { return nd.d.Bottom(nd.n) }
 func (nd *numericDomain[V]) IsBottom(a V) bool { return nd.d.IsBottom(a) }
 func (nd *numericDomain[V]) Leq(a, b V) bool   { return nd.d.Leq(a, b) }
 func (nd *numericDomain[V]) String(a V) string { return nd.d.String(a, nd.env) }
-func (nd *numericDomain[V]) Reduce(a V) V      { return a }
-func (nd *numericDomain[V]) IsEmpty(a V) bool  { return nd.d.IsBottom(a) }
-func (nd *numericDomain[V]) Strained() bool    { return false }
+
+// Formula is the conjunction of a's constraints.
+func (nd *numericDomain[V]) Formula(a V) ir.Cond {
+	if nd.d.IsBottom(a) {
+		return &ir.BoolConst{V: false}
+	}
+	var xs []ir.Cond
+	for _, c := range nd.d.Constraints(a) {
+		xs = append(xs, ir.NewAtom(c))
+	}
+	return &ir.And{Xs: xs}
+}
+func (nd *numericDomain[V]) Reduce(a V) V     { return a }
+func (nd *numericDomain[V]) IsEmpty(a V) bool { return nd.d.IsBottom(a) }
+func (nd *numericDomain[V]) Strained() bool   { return false }
 
 func (nd *numericDomain[V]) Join(a, b V) V {
 	defer nd.timeJoin(time.Now())

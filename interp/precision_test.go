@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -14,7 +15,7 @@ import (
 // numeric part: only the predicate can prove anything) with one
 // predicate, x >= 1 over the global x, belonging to the functions in (""
 // for every function).
-func analyzeWithPred(t *testing.T, src string, in ...string) interp.Verdict {
+func analyzeWithPred(t *testing.T, src string, in ...string) engine.Verdict {
 	t.Helper()
 	prog, err := frontend.Parse("scoped.c", []byte(src))
 	if err != nil {
@@ -59,8 +60,8 @@ int main(void) { f(); g(); return 0; }
 `
 	for _, c := range []struct {
 		in   string
-		want interp.Verdict
-	}{{"", interp.True}, {"g", interp.True}, {"f", interp.Unknown}, {"main", interp.Unknown}} {
+		want engine.Verdict
+	}{{"", engine.True}, {"g", engine.True}, {"f", engine.Unknown}, {"main", engine.Unknown}} {
 		if got := analyzeWithPred(t, src, c.in); got != c.want {
 			t.Errorf("predicate of %q: got %s, want %s", c.in, got, c.want)
 		}
@@ -77,7 +78,7 @@ void g(void) { x = 0; }
 int main(void) { x = 5; g(); if (!(x >= 1)) reach_error(); return 0; }
 `
 	for _, in := range []string{"", "main", "g"} {
-		if got := analyzeWithPred(t, src, in); got == interp.True {
+		if got := analyzeWithPred(t, src, in); got == engine.True {
 			t.Errorf("predicate of %q: TRUE, but reach_error is reachable", in)
 		}
 	}
@@ -94,10 +95,10 @@ void g(void) { x = 5; }
 void h(void) { if (!(x >= 1)) reach_error(); }
 int main(void) { g(); x = 0; h(); return 0; }
 `
-	if got := analyzeWithPred(t, src, "g", "h"); got == interp.True {
+	if got := analyzeWithPred(t, src, "g", "h"); got == engine.True {
 		t.Errorf("%s, but reach_error is reachable", got)
 	}
-	if got := analyzeWithPred(t, src, "g", "h", "main"); got == interp.True {
+	if got := analyzeWithPred(t, src, "g", "h", "main"); got == engine.True {
 		t.Errorf("tracked everywhere: %s, but reach_error is reachable", got)
 	}
 }

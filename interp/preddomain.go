@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/numpred"
@@ -116,8 +117,8 @@ func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *sp
 	if err == nil && d.Err() != nil {
 		// The domain answered with sound fallbacks since it failed: the
 		// verdict cannot be TRUE, and its failure is the reason.
-		res.Verdict = Unknown
-		res.Reason = "domain failure: " + d.Err().Error()
+		res.Verdict = engine.Unknown
+		res.Reason = engine.NewReason(engine.Failure, "domain failure: "+d.Err().Error())
 		// An error location and trace found with fallback values say
 		// nothing about the program.
 		res.Error, res.Trace = nil, nil
@@ -206,6 +207,47 @@ func (pd *predDomain) Meet(a, b numpred.Value) numpred.Value { return pd.d.Meet(
 func (pd *predDomain) Reduce(a numpred.Value) numpred.Value  { return pd.d.Reduce(a) }
 func (pd *predDomain) IsEmpty(a numpred.Value) bool          { return pd.d.IsEmpty(a) }
 func (pd *predDomain) String(a numpred.Value) string         { return pd.d.String(a) }
+
+// Formula is the domain's Gamma with each predicate replaced by its
+// atom; true if Gamma names a primed predicate (no value at a location
+// does).
+func (pd *predDomain) Formula(a numpred.Value) ir.Cond {
+	var conv func(e numpred.Expr) ir.Cond
+	conv = func(e numpred.Expr) ir.Cond {
+		switch e.Kind() {
+		case numpred.ExprTrue:
+			return &ir.BoolConst{V: true}
+		case numpred.ExprFalse:
+			return &ir.BoolConst{V: false}
+		case numpred.ExprPred:
+			if p, primed := e.Pred(); !primed && int(p) < len(pd.preds) {
+				return ir.NewAtom(pd.preds[p])
+			}
+			return nil
+		case numpred.ExprAtom:
+			return ir.NewAtom(e.Constraint())
+		}
+		var xs []ir.Cond
+		for _, x := range e.Args() {
+			c := conv(x)
+			if c == nil {
+				return nil
+			}
+			xs = append(xs, c)
+		}
+		switch e.Kind() {
+		case numpred.ExprNot:
+			return &ir.Not{X: xs[0]}
+		case numpred.ExprAnd:
+			return &ir.And{Xs: xs}
+		}
+		return &ir.Or{Xs: xs}
+	}
+	if c := conv(pd.d.Gamma(a)); c != nil {
+		return c
+	}
+	return &ir.BoolConst{V: true}
+}
 
 // Strained is the domain's own judgement (numpred.Domain.Strained).
 func (pd *predDomain) Strained() bool { return pd.d.Strained() }

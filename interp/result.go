@@ -6,19 +6,8 @@ package interp
 import (
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
-)
-
-// Verdict is the answer of an analysis.
-type Verdict string
-
-const (
-	// True: no error location is reachable.
-	True Verdict = "TRUE"
-	// False: an error location is reachable (with a confirmed trace).
-	False Verdict = "FALSE"
-	// Unknown: neither could be established; Result.Reason says why.
-	Unknown Verdict = "UNKNOWN"
 )
 
 // Domain names accepted by Config.Domain.
@@ -143,18 +132,21 @@ type TraceStep struct {
 	Op   string // the edge's operation, printed
 }
 
-// LocInvariant is the invariant computed at one location.
+// LocInvariant is the invariant computed at one location: the typed
+// formula over the program's variables (the domain's Gamma; atoms over
+// the analysis's other dimensions weakened away), and its printed form
+// over all dimensions.
 type LocInvariant struct {
+	engine.Invariant
 	Func string
-	Loc  *ir.Loc
 	Text string
 }
 
 // Result is the outcome of analysing one program under one configuration.
 type Result struct {
-	Verdict    Verdict
-	Reason     string  // for UNKNOWN: why
-	Error      *ir.Loc // for UNKNOWN/FALSE: an error location possibly reached
+	Verdict    engine.Verdict
+	Reason     engine.Reason // for UNKNOWN: why
+	Error      *ir.Loc       // for UNKNOWN/FALSE: an error location possibly reached
 	Trace      []TraceStep
 	Path       []*ir.Edge // Trace as a run from main's entry, calls expanded (cexpath.go); nil if none
 	NoPath     bool       // Path is nil: no error location in the abstraction without joins (cexpath.go)

@@ -10,13 +10,15 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/numpred/numpred/engine"
 )
 
 // RoundStat is one round of an analysis.
 type RoundStat struct {
 	Unroll   int // loop iterations unrolled at most (0: none)
 	Unrolled int // loop iterations unrolled
-	Verdict  Verdict
+	Verdict  engine.Verdict
 	Time     time.Duration
 	Numeric  time.Duration // time in numeric domain operations
 }

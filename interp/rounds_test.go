@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -17,12 +18,12 @@ func TestStatsCoverRounds(t *testing.T) {
 	cfg.Domain, cfg.Numeric = "nexpoint", "polyhedra"
 	cfg.Deadline = time.Now().Add(time.Minute)
 	res := analyzeTemplate(t, "sum", 50, cfg)
-	if res.Verdict != interp.True {
+	if res.Verdict != engine.True {
 		t.Fatalf("%s (%s), want TRUE", res.Verdict, res.Reason)
 	}
 	rs := res.Stats.Rounds
-	if len(rs) != 2 || rs[0].Unroll != interp.FirstRoundUnroll || rs[0].Verdict != interp.Unknown ||
-		rs[1].Unroll != interp.DefaultUnroll || rs[1].Verdict != interp.True {
+	if len(rs) != 2 || rs[0].Unroll != interp.FirstRoundUnroll || rs[0].Verdict != engine.Unknown ||
+		rs[1].Unroll != interp.DefaultUnroll || rs[1].Verdict != engine.True {
 		t.Fatalf("rounds %s, want one with the first round's budget (UNKNOWN), then one with the whole budget (TRUE)", interp.RoundsString(rs))
 	}
 	nt := res.Stats.NumericTotals

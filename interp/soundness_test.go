@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir/exec"
 	"github.com/numpred/numpred/linprog"
@@ -73,10 +74,10 @@ func TestRandomProgramsSound(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s/%s: %v\n%s", d.domain, d.numeric, err, src)
 			}
-			if res.Reason == "timeout" {
+			if res.Reason.Kind == engine.Timeout {
 				timeouts++
 			}
-			if res.Verdict == interp.True {
+			if res.Verdict == engine.True {
 				proved++
 				if reached {
 					t.Errorf("UNSOUND: %s/%s (unroll %d, point contexts %d) answered TRUE but a concrete run reaches an error:\n%s", d.domain, d.numeric, cfg.Unroll, cfg.PointContexts, src)

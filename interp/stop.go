@@ -9,6 +9,8 @@ import (
 	stdcontext "context"
 	"errors"
 	"runtime/metrics"
+
+	"github.com/numpred/numpred/engine"
 )
 
 type stopper struct {
@@ -45,14 +47,13 @@ func (s *stopper) stopped() bool {
 	return s.memOut
 }
 
-// reason names why the analysis stopped: "memory", "canceled" or
-// "timeout".
-func (s *stopper) reason() string {
+// reason says why the analysis stopped: memory, canceled or timeout.
+func (s *stopper) reason() engine.Reason {
 	switch {
 	case s.memOut:
-		return "memory"
+		return engine.OutOfMemory
 	case errors.Is(s.ctx.Err(), stdcontext.Canceled):
-		return "canceled"
+		return engine.WasCanceled
 	}
-	return "timeout"
+	return engine.TimedOut
 }

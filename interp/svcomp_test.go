@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 )
@@ -78,11 +79,11 @@ func TestSVCOMPSoundness(t *testing.T) {
 					}
 					mu.Lock()
 					total++
-					if res.Verdict == interp.True {
+					if res.Verdict == engine.True {
 						proved++
 					}
 					mu.Unlock()
-					if res.Verdict == interp.True && tk.expected == "false" {
+					if res.Verdict == engine.True && tk.expected == "false" {
 						t.Errorf("UNSOUND: %s answered TRUE, but the error is reachable", dom)
 					}
 					t.Logf("%s: expected %s, got %s %s (%.2fs)", dom, tk.expected, res.Verdict, res.Reason, res.Time.Seconds())
@@ -134,7 +135,7 @@ func TestSVCOMPProved(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Verdict != interp.True {
+			if res.Verdict != engine.True {
 				t.Errorf("no longer proved: %s (%s)", res.Verdict, res.Reason)
 			}
 		})

@@ -11,7 +11,7 @@ import (
 )
 
 // post returns the abstract successor of a along e.
-func (en *engine[A]) post(e *ir.Edge, a A) A {
+func (en *analysis[A]) post(e *ir.Edge, a A) A {
 	en.tick()
 	if en.d.IsBottom(a) {
 		return a
@@ -25,7 +25,7 @@ func (en *engine[A]) post(e *ir.Edge, a A) A {
 }
 
 // deadAfter returns the temporaries that die on e (see deadTemps).
-func (en *engine[A]) deadAfter(e *ir.Edge) []numeric.Dim {
+func (en *analysis[A]) deadAfter(e *ir.Edge) []numeric.Dim {
 	f := e.From.Func
 	dead, ok := en.dead[f]
 	if !ok {
@@ -36,7 +36,7 @@ func (en *engine[A]) deadAfter(e *ir.Edge) []numeric.Dim {
 }
 
 // postOp is the abstract transformer of e's operation.
-func (en *engine[A]) postOp(e *ir.Edge, a A) A {
+func (en *analysis[A]) postOp(e *ir.Edge, a A) A {
 	switch op := e.Op.(type) {
 	case *ir.Assign:
 		dims := make([]numeric.Dim, len(op.Lhs))
@@ -64,7 +64,7 @@ func (en *engine[A]) postOp(e *ir.Edge, a A) A {
 }
 
 // assumeRange restricts dimension d to r.
-func (en *engine[A]) assumeRange(a A, d numeric.Dim, r numeric.Range) A {
+func (en *analysis[A]) assumeRange(a A, d numeric.Dim, r numeric.Range) A {
 	var cs []ir.Cond
 	if lo, ok := r.Lo.Int64(); ok {
 		cs = append(cs, ir.NewAtom(numeric.Ge(numeric.Var(d), numeric.Const(lo))))
@@ -81,7 +81,7 @@ func (en *engine[A]) assumeRange(a A, d numeric.Dim, r numeric.Range) A {
 // callInput returns the entry value of callee for a call from state a:
 // formals bound to the arguments, olds set to the entry values, and
 // everything else forgotten, including what callee does not track.
-func (en *engine[A]) callInput(callee *ir.Func, op *ir.Call, a A) A {
+func (en *analysis[A]) callInput(callee *ir.Func, op *ir.Call, a A) A {
 	defer en.enter(en.enter(callee))
 	s := en.s
 	in := a
@@ -119,7 +119,7 @@ func (en *engine[A]) callInput(callee *ir.Func, op *ir.Call, a A) A {
 
 // summaryOf projects the exit value of f onto f's olds, the globals f
 // accesses and f's return slot.
-func (en *engine[A]) summaryOf(f *ir.Func, exit A) A {
+func (en *analysis[A]) summaryOf(f *ir.Func, exit A) A {
 	s := en.s
 	keep := make([]bool, s.n)
 	for _, g := range s.globalsOf[f] {
@@ -144,7 +144,7 @@ func (en *engine[A]) summaryOf(f *ir.Func, exit A) A {
 // space.go): the caller's state with the callee's modified globals renamed
 // to mids, met with the summary with the callee's olds renamed to the same
 // mids, then the result assigned and the mids forgotten.
-func (en *engine[A]) call(caller *ir.Func, op *ir.Call, a A) A {
+func (en *analysis[A]) call(caller *ir.Func, op *ir.Call, a A) A {
 	callee := op.Callee
 	ctx := en.noteInput(callee, en.callInput(callee, op, a))
 	if ctx == nil || !ctx.hasSummary || en.d.IsBottom(ctx.summary) {

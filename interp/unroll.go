@@ -48,7 +48,7 @@ type component struct {
 
 // componentOf returns the (cached) description of the component headed
 // by e.Vertex in f.
-func (en *engine[A]) componentOf(f *ir.Func, e WTOElem) *component {
+func (en *analysis[A]) componentOf(f *ir.Func, e WTOElem) *component {
 	byHead := en.comps[f]
 	if byHead == nil {
 		byHead = map[int]*component{}

@@ -3,6 +3,7 @@ package interp_test
 import (
 	"testing"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -21,12 +22,12 @@ func analyzeTemplate(t *testing.T, name string, n int, cfg interp.Config) *inter
 func TestUnrollBudget(t *testing.T) {
 	for _, tc := range []struct {
 		unroll int
-		want   interp.Verdict
+		want   engine.Verdict
 	}{
-		{0, interp.Unknown},
-		{50, interp.Unknown},
-		{102, interp.True},
-		{interp.DefaultUnroll, interp.True},
+		{0, engine.Unknown},
+		{50, engine.Unknown},
+		{102, engine.True},
+		{interp.DefaultUnroll, engine.True},
 	} {
 		cfg := interp.DefaultConfig()
 		cfg.Domain = "numeric"
@@ -54,7 +55,7 @@ func TestPointContexts(t *testing.T) {
 		cfg := interp.DefaultConfig()
 		cfg.Domain = domain
 		res := analyzeTemplate(t, "parity", 300, cfg)
-		if res.Verdict != interp.True {
+		if res.Verdict != engine.True {
 			t.Errorf("%s: %s (%s), want TRUE", domain, res.Verdict, res.Reason)
 		}
 		if res.Stats.Contexts < 300 {
@@ -62,7 +63,7 @@ func TestPointContexts(t *testing.T) {
 		}
 		cfg.PointContexts = 0
 		res = analyzeTemplate(t, "parity", 300, cfg)
-		if res.Verdict != interp.Unknown {
+		if res.Verdict != engine.Unknown {
 			t.Errorf("%s without point contexts: %s, want UNKNOWN", domain, res.Verdict)
 		}
 		if res.Stats.Contexts > interp.DefaultContexts {
@@ -81,7 +82,7 @@ func TestEurekaFamilies(t *testing.T) {
 	for _, fam := range []string{"swap_seq", "swap_iter", "parity", "delay_iter", "delay_recur", "sum"} {
 		for _, n := range []int{10, 100, 1000} {
 			res := analyzeTemplate(t, fam, n, interp.DefaultConfig())
-			if res.Verdict != interp.True {
+			if res.Verdict != engine.True {
 				t.Errorf("%s(%d): %s (%s), want TRUE", fam, n, res.Verdict, res.Reason)
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -52,7 +53,7 @@ func TestWrapPolyProved(t *testing.T) {
 	for _, dom := range wrapPolyDomains {
 		t.Run(dom, func(t *testing.T) {
 			res := analyzeWrapPoly(t, prog, dom, 10*time.Second)
-			if res.Verdict != interp.True {
+			if res.Verdict != engine.True {
 				t.Errorf("%s/polyhedra: %s (%s) after %.2fs, want TRUE", dom, res.Verdict, res.Reason, res.Time.Seconds())
 			}
 			t.Logf("%s/polyhedra: %s in %.3fs", dom, res.Verdict, res.Time.Seconds())
@@ -66,7 +67,7 @@ func BenchmarkWrapPoly(b *testing.B) {
 	for _, dom := range wrapPolyDomains {
 		b.Run(dom, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if res := analyzeWrapPoly(b, prog, dom, time.Minute); res.Verdict != interp.True {
+				if res := analyzeWrapPoly(b, prog, dom, time.Minute); res.Verdict != engine.True {
 					b.Fatalf("%s/polyhedra: %s (%s)", dom, res.Verdict, res.Reason)
 				}
 			}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/cegar"
+	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/smt"
@@ -94,7 +96,8 @@ func runStage(run func() (*Result, error), abandon time.Time) (*Result, error) {
 	case a := <-done:
 		return a.r, a.err
 	case <-timer.C:
-		return &Result{Result: &interp.Result{Verdict: interp.Unknown, Reason: "abandoned: an operation did not stop at the stage's deadline"}}, nil
+		return &Result{Result: engine.Result{Verdict: engine.Unknown,
+			Reason: engine.NewReason(engine.Timeout, "abandoned: an operation did not stop at the stage's deadline")}}, nil
 	}
 }
 
@@ -126,15 +129,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	finish := func(r *Result, stage string) *Result {
 		r.Stages = out.Stages
 		r.Engine = stage
-		r.Search.Runs += out.Search.Runs
-		r.Search.Queries += out.Search.Queries
-		r.Search.SMTTime += out.Search.SMTTime
-		r.Search.PeakQueued = max(r.Search.PeakQueued, out.Search.PeakQueued)
-		r.Search.Dropped += out.Search.Dropped
-		r.Search.Paths += out.Search.Paths
-		r.Search.LongestRun = max(r.Search.LongestRun, out.Search.LongestRun)
-		r.Search.InputCut += out.Search.InputCut
-		r.SearchTime += out.SearchTime
+		r.add(out.Searched)
 		r.Time = time.Since(start)
 		return r
 	}
@@ -146,11 +141,28 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	}
 	started := func(name string) {
 		if cfg.OnStage != nil {
-			cfg.OnStage(Stage{Name: name, Verdict: interp.Unknown}, true)
+			cfg.OnStage(Stage{Name: name, Verdict: engine.Unknown}, true)
 		}
 	}
 	record := func(name string, r *Result, t0 time.Time) {
 		add(Stage{Name: name, Verdict: r.Verdict, Reason: r.Reason, Time: time.Since(t0)})
+	}
+	// search is a search stage until end: the answer when it found a
+	// counterexample, nil (the stage recorded with none) otherwise.
+	search := func(end time.Time, none string) (*Result, error) {
+		t0 := time.Now()
+		started("search")
+		cx, err := out.search(prog, end)
+		if err != nil {
+			return nil, err
+		}
+		if cx != nil {
+			r := falsify(prog, cx, start)
+			record("search", r, t0)
+			return finish(r, "search"), nil
+		}
+		add(Stage{Name: "search", Verdict: engine.Unknown, Reason: engine.NewReason(engine.Undecided, none), Time: time.Since(t0)})
+		return nil, nil
 	}
 	// 1. The stages.
 	total := 0.0
@@ -158,6 +170,9 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		total += s.weight
 	}
 	var last *Result
+	// given are the invariants of the absint stages that feed a kind
+	// stage, by domain/numeric (see feedsKind).
+	given := map[string][]engine.Invariant{}
 	var stageErr error // the first stage's internal error
 	for _, s := range autoStages {
 		remaining := time.Until(deadline)
@@ -171,18 +186,9 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			if !cfg.Search {
 				continue
 			}
-			t0 := time.Now()
-			started("search")
-			cx, err := out.search(prog, t0.Add(min(budget, time.Second)))
-			if err != nil {
-				return nil, err
+			if r, err := search(time.Now().Add(min(budget, time.Second)), "no counterexample yet"); r != nil || err != nil {
+				return r, err
 			}
-			if cx != nil {
-				r := out.falseVerdict(prog, cx, start)
-				record("search", r, t0)
-				return finish(r, "search"), nil
-			}
-			add(Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample yet", Time: time.Since(t0)})
 			continue
 		}
 		sc := cfg
@@ -198,6 +204,14 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			sc.CEGAR.Refiner = string(cegar.RefinerCore)
 		}
 		sc.Interp.Deadline = time.Now().Add(budget)
+		feeds := feedsKind(s)
+		if feeds && !sc.Interp.Invariants {
+			sc.Interp.Invariants = true
+			sc.Interp.InvariantsAt = func(l *ir.Loc) bool { return l.LoopHead && l.Func == prog.Main }
+		}
+		if s.engine == KInduction {
+			sc.BMC.Given = given[s.domain+"/"+s.numeric]
+		}
 		heap := cfg.StageHeap
 		if heap == 0 {
 			heap = DefaultStageHeap
@@ -219,12 +233,18 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			if stageErr == nil {
 				stageErr = err
 			}
-			add(Stage{Name: s.name, Verdict: interp.Unknown, Reason: "internal error: " + err.Error(), Time: time.Since(t0)})
+			add(Stage{Name: s.name, Verdict: engine.Unknown, Reason: engine.InternalError(err), Time: time.Since(t0)})
 			continue
+		}
+		if feeds {
+			given[s.domain+"/"+s.numeric] = finishedInvariants(r)
+			if !cfg.Interp.Invariants {
+				r = withoutInvariants(r) // asked for kind, not for the user
+			}
 		}
 		record(s.name, r, t0)
 		releaseMemory()
-		if r.Verdict == interp.True || r.Verdict == interp.False {
+		if r.Verdict == engine.True || r.Verdict == engine.False {
 			return finish(r, s.name), nil
 		}
 		if last == nil || r.Error != nil {
@@ -233,29 +253,73 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	}
 	// 2. The search until the deadline, when an error may be reachable.
 	if cfg.Search && time.Until(deadline) > 0 {
-		t0 := time.Now()
-		started("search")
-		cx, err := out.search(prog, deadline)
-		if err != nil {
-			return nil, err
+		if r, err := search(deadline, "no counterexample"); r != nil || err != nil {
+			return r, err
 		}
-		if cx != nil {
-			r := out.falseVerdict(prog, cx, start)
-			record("search", r, t0)
-			return finish(r, "search"), nil
-		}
-		add(Stage{Name: "search", Verdict: interp.Unknown, Reason: "no counterexample", Time: time.Since(t0)})
 	}
 	if stageErr != nil {
 		return nil, stageErr
 	}
 	if last == nil {
-		last = &Result{Result: &interp.Result{Verdict: interp.Unknown, Reason: "timeout"}}
+		last = &Result{Result: engine.Result{Verdict: engine.Unknown, Reason: engine.TimedOut}}
 	}
-	r := &Result{Result: &interp.Result{Verdict: interp.Unknown, Error: last.Error, Trace: last.Trace,
-		Invariants: last.Invariants, Stats: last.Stats}}
-	r.Reason = "no engine decided: " + stageSummary(out.Stages)
+	r := &Result{Result: engine.Result{Verdict: engine.Unknown, Error: last.Error,
+		Reason: engine.NewReason(engine.Undecided, "no engine decided: "+stageSummary(out.Stages))},
+		Fixpoint: last.Fixpoint}
 	return finish(r, Auto), nil
+}
+
+// falsify is the answer of a search that found cx: FALSE when cx passes
+// the trust rule, UNKNOWN otherwise.
+func falsify(prog *ir.Program, cx *cex.Counterexample, start time.Time) *Result {
+	r := &Result{}
+	r.Falsify(prog, cx)
+	r.Time = time.Since(start)
+	return r
+}
+
+// feedsKind reports whether absint stage s computes the invariants a
+// later kind stage assumes: one with the same domain and numeric domain,
+// which would compute them again (the polyhedra stage; its fixpoint is
+// the one kind runs).
+func feedsKind(s autoStage) bool {
+	if s.engine != Absint {
+		return false
+	}
+	seen := false
+	for _, t := range autoStages {
+		seen = seen || t == s
+		if seen && t.engine == KInduction && t.domain == s.domain && t.numeric == s.numeric {
+			return true
+		}
+	}
+	return false
+}
+
+// finishedInvariants returns the invariants of a stage whose fixpoint
+// finished (one stopped by its time or memory limit proves none; nil
+// lets kind compute its own).
+func finishedInvariants(r *Result) []engine.Invariant {
+	switch r.Reason.Kind {
+	case engine.Timeout, engine.Canceled, engine.Memory:
+		return nil
+	}
+	if r.Fixpoint == nil || len(r.Invariants) == 0 {
+		return nil
+	}
+	return r.Invariants
+}
+
+// withoutInvariants returns r without the invariants it computed.
+func withoutInvariants(r *Result) *Result {
+	out := *r
+	out.Invariants = nil
+	if r.Fixpoint != nil {
+		fix := *r.Fixpoint
+		fix.Invariants = nil
+		out.Fixpoint = &fix
+	}
+	return &out
 }
 
 // releaseMemory gives what a finished stage freed back to the operating
@@ -273,7 +337,7 @@ func releaseMemory() {
 func stageSummary(st []Stage) string {
 	var parts []string
 	for _, s := range st {
-		reason := s.Reason
+		reason := s.Reason.String()
 		if reason == "" {
 			reason = string(s.Verdict)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -18,22 +19,22 @@ func TestRunStageAbandons(t *testing.T) {
 	defer close(release)
 	slow := func() (*Result, error) {
 		<-release
-		return &Result{Result: &interp.Result{Verdict: interp.True}}, nil
+		return &Result{Result: engine.Result{Verdict: engine.True}}, nil
 	}
 	start := time.Now()
 	r, err := runStage(slow, start.Add(50*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != interp.Unknown {
+	if r.Verdict != engine.Unknown {
 		t.Errorf("abandoned stage: %s, want UNKNOWN", r.Verdict)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("abandoned after %v, want about 50ms", d)
 	}
-	fast := func() (*Result, error) { return &Result{Result: &interp.Result{Verdict: interp.False}}, nil }
+	fast := func() (*Result, error) { return &Result{Result: engine.Result{Verdict: engine.False}}, nil }
 	r, err = runStage(fast, time.Now().Add(time.Minute))
-	if err != nil || r.Verdict != interp.False {
+	if err != nil || r.Verdict != engine.False {
 		t.Errorf("finished stage: %v, %v; want FALSE", r, err)
 	}
 }
@@ -51,9 +52,9 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 10) { if (x < 5) reach_err
 	for _, tc := range []struct {
 		name    string
 		failing func(Config) bool
-		want    interp.Verdict // "" for an error
+		want    engine.Verdict // "" for an error
 	}{
-		{"the first stage fails", func(c Config) bool { return c.Engine == Absint }, interp.True},
+		{"the first stage fails", func(c Config) bool { return c.Engine == Absint }, engine.True},
 		{"every stage fails", func(Config) bool { return true }, ""},
 	} {
 		stageHook = func(p *ir.Program, c Config) (*Result, error) {
@@ -77,7 +78,7 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 10) { if (x < 5) reach_err
 		if r.Verdict != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, r.Verdict, tc.want)
 		}
-		if len(r.Stages) == 0 || !strings.HasPrefix(r.Stages[0].Reason, "internal error: absint nexpoint/interval: an engine bug") {
+		if len(r.Stages) == 0 || r.Stages[0].Reason.Kind != engine.Internal || !strings.HasPrefix(r.Stages[0].Reason.String(), "internal error: absint nexpoint/interval: an engine bug") {
 			t.Errorf("%s: stages %+v, want absint's internal error first", tc.name, r.Stages)
 		}
 	}
@@ -101,7 +102,7 @@ int main() { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 
 		var limits []uint64
 		stageHook = func(p *ir.Program, c Config) (*Result, error) {
 			limits = append(limits, c.Interp.MemoryLimit)
-			return &Result{Result: &interp.Result{Verdict: interp.Unknown, Reason: "stub"}}, nil
+			return &Result{Result: engine.Result{Verdict: engine.Unknown, Reason: engine.NewReason(engine.Undecided, "stub")}}, nil
 		}
 		var events []string
 		cfg := Config{Interp: interp.DefaultConfig(), Engine: Auto, StageHeap: tc.stage,
@@ -132,6 +133,69 @@ int main() { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 
 			if !strings.HasPrefix(events[i], "start ") || events[i+1] != "end "+strings.TrimPrefix(events[i], "start ") {
 				t.Fatalf("events out of order: %v", events)
 			}
+		}
+	}
+}
+
+// TestAutoPassesInvariantsToKind: the kind stage assumes the invariants
+// of the polyhedra stage, when that stage's fixpoint finished, instead of
+// computing them again; they are asked for main's loop heads only, and
+// not shown to a user who did not ask for invariants.
+func TestAutoPassesInvariantsToKind(t *testing.T) {
+	prog, err := frontend.Parse("u.c", []byte(`extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); while (x > 0) x--; if (x == 7) reach_error(); return 0; }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var head *ir.Loc
+	for _, l := range prog.Main.Locs {
+		if l.LoopHead {
+			head = l
+		}
+	}
+	inv := []engine.Invariant{{Loc: head, Formula: &ir.BoolConst{V: true}}}
+	defer func() { stageHook = nil }()
+	for _, tc := range []struct {
+		name   string
+		reason engine.Reason // the polyhedra stage's
+		want   []engine.Invariant
+	}{
+		{"finished", engine.NewReason(engine.Imprecise, "error reachable"), inv},
+		{"timed out", engine.TimedOut, nil},
+	} {
+		var got []engine.Invariant
+		kindRan := false
+		stageHook = func(p *ir.Program, c Config) (*Result, error) {
+			r := &Result{Result: engine.Result{Verdict: engine.Unknown, Reason: engine.NewReason(engine.Undecided, "stub")}}
+			switch {
+			case c.Engine == Absint && c.Interp.Numeric == "polyhedra":
+				if !c.Interp.Invariants || c.Interp.InvariantsAt == nil || !c.Interp.InvariantsAt(head) {
+					t.Errorf("%s: the polyhedra stage was not asked for the loop head's invariant", tc.name)
+				}
+				r.Reason, r.Invariants, r.Error = tc.reason, inv, head // the answer kept when none decides
+				r.Fixpoint = &interp.Result{Invariants: []interp.LocInvariant{{Invariant: inv[0], Text: "true"}}}
+			case c.Engine == KInduction:
+				kindRan, got = true, c.BMC.Given
+			}
+			return r, nil
+		}
+		cfg := Config{Interp: interp.DefaultConfig(), Engine: Auto}
+		cfg.Interp.Deadline = time.Now().Add(2 * time.Second)
+		r, err := Run(prog, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !kindRan {
+			t.Fatalf("%s: no kind stage", tc.name)
+		}
+		if len(got) != len(tc.want) || (len(got) > 0 && got[0] != tc.want[0]) {
+			t.Errorf("%s: kind was given %v, want %v", tc.name, got, tc.want)
+		}
+		if r.Fixpoint == nil {
+			t.Fatalf("%s: the polyhedra stage's answer was not kept", tc.name)
+		}
+		if len(r.Invariants) > 0 || len(r.Fixpoint.Invariants) > 0 {
+			t.Errorf("%s: invariants nobody asked for in the answer", tc.name)
 		}
 	}
 }

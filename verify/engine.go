@@ -1,6 +1,7 @@
-// This file defines the engines a Config can select and the one result
-// type they all return (../shared/DESIGN.md: "every engine returns the
-// same result type"), so that `--engine all` and the default strategy are
+// This file defines the registry of the engines a Config can select:
+// each builds an engine.Engine from the Config, and every engine returns
+// engine.Result (../shared/DESIGN.md: "every engine returns the same
+// result type"), so that `--engine all` and the default strategy are
 // generic over engines.
 
 package verify
@@ -9,17 +10,18 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/numpred/numpred/abe"
 	"github.com/numpred/numpred/bmc"
 	"github.com/numpred/numpred/cegar"
 	"github.com/numpred/numpred/encode"
-	"github.com/numpred/numpred/interp"
-	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/engine"
+	"github.com/numpred/numpred/impact"
 )
 
 // Engine names accepted by Config.Engine.
 const (
 	// Absint is the NumPredDom fixpoint with the counterexample search
-	// around it (Run's three steps).
+	// around it (absint.go).
 	Absint = "absint"
 	// BMC is bounded model checking of the whole unwound program.
 	BMC = "bmc"
@@ -52,6 +54,10 @@ type BMCConfig struct {
 	// NoInvariants turns off k-induction's strengthening by the
 	// fixpoint's invariants (on by default).
 	NoInvariants bool
+	// Given, when not nil, are the invariants k-induction assumes
+	// instead of running the fixpoint (bmc.Options.Given): the default
+	// strategy passes those of its polyhedra stage.
+	Given []engine.Invariant
 }
 
 // CEGARConfig configures the CEGAR engine (zero values: cegar's
@@ -62,127 +68,99 @@ type CEGARConfig struct {
 	Initial        string // empty, atoms or preds
 }
 
-// Stat is one engine-specific statistic, for --stats and JSON.
-type Stat struct {
-	Name  string
-	Value float64
-}
-
 // Stage is one engine run of the default strategy.
 type Stage struct {
 	Name    string // "bmc", "absint nexpoint/polyhedra", ...
-	Verdict interp.Verdict
-	Reason  string
+	Verdict engine.Verdict
+	Reason  engine.Reason
 	Time    time.Duration
+}
+
+// ABEConfig configures the ABE engine (zero values: abe's defaults).
+type ABEConfig struct {
+	// Block is the block-adjustment operator: sbe, lbe, k=N or lbe+k=N.
+	Block string
+	// Cartesian selects the cartesian abstraction instead of the boolean
+	// one.
+	Cartesian bool
+	// Encoding is "lia" (the default) or "bv".
+	Encoding string
+}
+
+// IMPACTConfig configures the IMPACT engine.
+type IMPACTConfig struct {
+	// ForcedCovering enables McMillan's forced covering.
+	ForcedCovering bool
 }
 
 // DefaultEngineBudget bounds an engine run without a deadline that
 // would otherwise not end by itself (BMC with increasing bounds,
-// k-induction).
+// k-induction, and every engine but absint).
 const DefaultEngineBudget = 30 * time.Second
 
-// runBMC runs the BMC or k-induction engine until the deadline of cfg
-// (or DefaultEngineBudget).
-func runBMC(prog *ir.Program, cfg Config, induction bool) (*Result, error) {
-	start := time.Now()
-	ctx, cancel := engineDeadline(cfg)
-	defer cancel()
+// entry is an engine of the registry.
+type entry struct {
+	// build makes the engine that cfg configures.
+	build func(cfg Config) (engine.Engine, error)
+	// budget is the run's time limit when cfg has no deadline (0: none).
+	budget time.Duration
+	// prefix: the engine's errors are prefixed with its name.
+	prefix bool
+}
+
+// registry holds the engines by name (EngineNames).
+var registry = map[string]entry{
+	Absint: {build: func(cfg Config) (engine.Engine, error) {
+		budget := cfg.SearchBudget
+		if budget <= 0 {
+			budget = DefaultSearchBudget
+		}
+		return absint{cfg: cfg.Interp, search: cfg.Search, budget: budget}, nil
+	}},
+	CEGAR: {budget: DefaultEngineBudget, build: func(cfg Config) (engine.Engine, error) {
+		return cegar.New(cegar.Options{Interp: cfg.Interp, Refiner: cegar.Refiner(cfg.CEGAR.Refiner),
+			MaxRefinements: cfg.CEGAR.MaxRefinements, Initial: cegar.Initial(cfg.CEGAR.Initial)}), nil
+	}},
+	BMC:        {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) { return bmcEngine(cfg, false) }},
+	KInduction: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) { return bmcEngine(cfg, true) }},
+	ABE: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) {
+		opt := abe.Options{Block: cfg.ABE.Block, Cartesian: cfg.ABE.Cartesian}
+		var ok bool
+		if opt.Encoding, ok = encoding(cfg.ABE.Encoding, encode.LIA); !ok {
+			return nil, fmt.Errorf("abe: unknown encoding %q (want lia or bv)", cfg.ABE.Encoding)
+		}
+		return abe.New(opt), nil
+	}},
+	IMPACT: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) {
+		return impact.New(impact.Options{ForcedCovering: cfg.IMPACT.ForcedCovering}), nil
+	}},
+}
+
+// bmcEngine is the BMC or k-induction engine cfg configures.
+func bmcEngine(cfg Config, induction bool) (engine.Engine, error) {
 	opt := bmc.DefaultOptions()
 	opt.Induction = induction
 	opt.Unwind = cfg.BMC.Unwind
-	switch cfg.BMC.Encoding {
-	case "", "bv":
-		opt.Encoding = encode.BV
-	case "lia":
-		opt.Encoding = encode.LIA
-	default:
+	var ok bool
+	if opt.Encoding, ok = encoding(cfg.BMC.Encoding, encode.BV); !ok {
 		return nil, fmt.Errorf("unknown encoding %q (want bv or lia)", cfg.BMC.Encoding)
 	}
 	opt.Invariants = !cfg.BMC.NoInvariants
+	opt.Given = cfg.BMC.Given
 	opt.Interp = cfg.Interp
 	opt.Interp.Deadline = time.Time{} // bmc gives the fixpoint half of the remaining time
-	br, err := bmc.Run(ctx, prog, opt)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", engineOf(induction), err)
-	}
-	out := &Result{Result: &interp.Result{Verdict: br.Verdict, Reason: br.Reason}, Engine: engineOf(induction)}
-	st := br.Stats
-	out.Extra = []Stat{
-		{"k", float64(st.K)}, {"rounds", float64(st.Rounds)}, {"nodes", float64(st.Nodes)},
-		{"terms", float64(st.Terms)}, {"step_nodes", float64(st.StepNodes)},
-		{"queries", float64(st.Queries)}, {"solver_s", st.SolverTime.Seconds()},
-		{"encode_s", st.EncodeTime.Seconds()}, {"interp_s", st.InterpTime.Seconds()},
-		{"invariants", float64(st.Invariants)}, {"widened", float64(st.Widened)},
-		{"first_k", float64(st.FirstK)}, {"probe_found", b2f(st.ProbeFound)},
-	}
-	out.Search.Queries = st.Queries
-	out.Search.SMTTime = st.SolverTime
-	out.Search.Mode = st.Encoding.String()
-	if br.Verdict == interp.False {
-		if br.Counterexample == nil {
-			return nil, fmt.Errorf("%s: internal error: FALSE without a counterexample", out.Engine)
-		}
-		// The same trust rules as every FALSE of this package.
-		return out.falseVerdict(prog, br.Counterexample, start), nil
-	}
-	out.Time = time.Since(start)
-	return out, nil
+	return bmc.New(opt), nil
 }
 
-// runCEGAR runs the CEGAR engine until the deadline of cfg (or
-// DefaultEngineBudget).
-func runCEGAR(prog *ir.Program, cfg Config) (*Result, error) {
-	start := time.Now()
-	ctx, cancel := engineDeadline(cfg)
-	defer cancel()
-	opt := cegar.Options{Interp: cfg.Interp, Refiner: cegar.Refiner(cfg.CEGAR.Refiner),
-		MaxRefinements: cfg.CEGAR.MaxRefinements, Initial: cegar.Initial(cfg.CEGAR.Initial)}
-	cr, err := cegar.Run(ctx, prog, opt)
-	if err != nil {
-		return nil, err
+// encoding reads an encoding's name, "lia" or "bv"; "" is def.
+func encoding(name string, def encode.Mode) (encode.Mode, bool) {
+	switch name {
+	case "":
+		return def, true
+	case "lia":
+		return encode.LIA, true
+	case "bv":
+		return encode.BV, true
 	}
-	res := cr.Analysis
-	if res == nil {
-		res = &interp.Result{}
-	}
-	cp := *res
-	cp.Verdict, cp.Reason = cr.Verdict, cr.Reason
-	out := &Result{Result: &cp, Engine: CEGAR}
-	added := 0
-	var analysis, smtTime time.Duration
-	for _, r := range cr.Rounds {
-		added += len(r.AddedPreds)
-		analysis += r.Analysis
-		smtTime += r.SMT
-	}
-	out.Extra = []Stat{
-		{"rounds", float64(len(cr.Rounds))}, {"refinements", float64(cr.Refinements)},
-		{"predicates_added", float64(added)}, {"analysis_s", analysis.Seconds()},
-		{"smt_s", cr.SMTTime.Seconds()},
-	}
-	out.Rounds = cr.Rounds
-	out.Search.SMTTime = cr.SMTTime
-	if cr.Verdict == interp.False {
-		if cr.Counterexample == nil {
-			return nil, fmt.Errorf("cegar: internal error: FALSE without a counterexample")
-		}
-		return out.falseVerdict(prog, cr.Counterexample, start), nil
-	}
-	out.Time = time.Since(start)
-	return out, nil
-}
-
-func engineOf(induction bool) string {
-	if induction {
-		return KInduction
-	}
-	return BMC
-}
-
-// b2f is 1 for true, 0 for false (a statistic).
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
+	return def, false
 }

@@ -9,20 +9,19 @@
 //  3. when the fixpoint leaves an error location reachable, the
 //     counterexample search again, until the deadline.
 //
-// BMC and KInduction are package bmc's engines, ABE and IMPACT the
-// abstract-reachability-graph engines of packages abe and impact; Auto is
+// CEGAR is package cegar's engine, BMC and KInduction package bmc's, ABE
+// and IMPACT the abstract-reachability-graph engines of packages abe and
+// impact: each is an engine.Engine, which Run finds in a registry by name
+// (engine.go) and runs on a context that carries the deadline. Auto is
 // described in auto.go.
 //
-// FALSE is answered only with a counterexample that cex replayed on the
-// concrete interpreter, that depends on no value the program leaves
-// undetermined (an uninitialised variable, an unknown function's result,
-// a branch the front end did not model), that overflows no signed
-// integer (undefined behaviour: SV-COMP tasks assume there is none), and
-// on a program without program-wide unsupported constructs: anything
-// else stays UNKNOWN. An unsupported construct inside a function is an
-// unsupported location (ir.Loc.Unsupported): the replayed run ends at an
-// error location, so it went through none, and its FALSE stands; an
-// engine that finds one reachable answers UNKNOWN with its diagnostic.
+// FALSE is answered only under the trust rule of package engine
+// (engine.Trust): a counterexample that cex replayed on the concrete
+// interpreter, that depends on no value the program leaves undetermined,
+// that overflows no signed integer, on a program without program-wide
+// unsupported constructs; anything else stays UNKNOWN. Engines apply it
+// to what they find, and Run applies it again to every FALSE an engine
+// returns (engine.Result.Confirm).
 package verify
 
 import (
@@ -30,8 +29,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/numpred/numpred/cegar"
 	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 )
@@ -79,106 +78,32 @@ const DefaultStageHeap = 768 << 20
 // DefaultSearchBudget is the search's budget without a deadline.
 const DefaultSearchBudget = 10 * time.Second
 
-// Result is what every engine answers: an interp.Result (verdict,
-// reason, time, the fixpoint's statistics when it ran), with the
-// counterexample of a FALSE verdict.
+// Result is what Run answers: an engine's engine.Result, with what the
+// CLI prints besides.
 type Result struct {
-	*interp.Result
-	Engine         string // the engine that answered (Auto: the stage that decided)
-	Counterexample *cex.Counterexample
-	Search         cex.Stats // solver use: the search's, or the engine's
-	SearchTime     time.Duration
-	// Extra are the engine's own statistics (bmc: k, formula size, ...).
-	Extra []Stat
+	engine.Result
+	// Engine is the engine that answered (Auto: the stage that decided).
+	Engine string
+	// Fixpoint is the NumPredDom fixpoint's result when the engine ran
+	// one (absint; cegar's last round): its abstract trace, invariants
+	// and the statistics of the paper's Table IV. nil otherwise.
+	Fixpoint *interp.Result
+	// Searched is the counterexample search's work (absint, Auto), or the
+	// engine's solver use.
+	Searched
 	// Stages are the runs of the default strategy, in order.
 	Stages []Stage
-	// Rounds are the CEGAR engine's rounds.
-	Rounds []cegar.RoundStats
-	// Dot writes the engine's abstract reachability graph (abe, impact;
-	// nil for the others).
-	Dot DotWriter
 }
 
-// Run verifies prog under cfg with the engine cfg.Engine.
-func Run(prog *ir.Program, cfg Config) (*Result, error) {
-	switch cfg.Engine {
-	case "", Absint:
-		return runAbsint(prog, cfg)
-	case BMC:
-		return runBMC(prog, cfg, false)
-	case KInduction:
-		return runBMC(prog, cfg, true)
-	case CEGAR:
-		return runCEGAR(prog, cfg)
-	case ABE:
-		return runABE(prog, cfg)
-	case IMPACT:
-		return runIMPACT(prog, cfg)
-	case Auto:
-		return runAuto(prog, cfg)
-	}
-	return nil, fmt.Errorf("unknown engine %q", cfg.Engine)
+// Searched is what the counterexample search did: solver use (the
+// search's, or an engine's) and time.
+type Searched struct {
+	Search     cex.Stats
+	SearchTime time.Duration
 }
 
-// runAbsint is the Absint engine: a short search, the fixpoint, a search
-// until the deadline.
-func runAbsint(prog *ir.Program, cfg Config) (*Result, error) {
-	start := time.Now()
-	if !cfg.Search {
-		res, err := interp.Analyze(prog, cfg.Interp)
-		if err != nil {
-			return nil, err
-		}
-		return &Result{Result: res, Engine: Absint}, nil
-	}
-	deadline := cfg.Interp.Deadline
-	budget := cfg.SearchBudget
-	if budget <= 0 {
-		budget = DefaultSearchBudget
-	}
-	out := &Result{Engine: Absint}
-	// 1. Shallow bugs: a tenth of the time, at most a second.
-	quick := time.Second
-	if !deadline.IsZero() {
-		if q := time.Until(deadline) / 10; q < quick {
-			quick = q
-		}
-	}
-	if cx, err := out.search(prog, time.Now().Add(quick)); err != nil {
-		return nil, err
-	} else if cx != nil {
-		return out.falseVerdict(prog, cx, start), nil
-	}
-	// 2. The fixpoint.
-	res, err := interp.Analyze(prog, cfg.Interp)
-	if err != nil {
-		return nil, err
-	}
-	out.Result = res
-	if res.Verdict == interp.True {
-		return out, nil
-	}
-	// 3. Search while time remains, when an error may be reachable.
-	if res.Error == nil && res.Reason != "timeout" {
-		return out, nil
-	}
-	end := deadline
-	if end.IsZero() {
-		end = time.Now().Add(budget)
-	}
-	cx, err := out.search(prog, end)
-	if err != nil {
-		return nil, err
-	}
-	if cx != nil {
-		return out.falseVerdict(prog, cx, start), nil
-	}
-	out.Time = time.Since(start)
-	return out, nil
-}
-
-// search runs cex.Search until end and keeps its statistics.
-func (r *Result) search(prog *ir.Program, end time.Time) (*cex.Counterexample, error) {
+// search runs cex.Search until end and adds its statistics to s.
+func (s *Searched) search(prog *ir.Program, end time.Time) (*cex.Counterexample, error) {
 	if time.Until(end) <= 0 {
 		return nil, nil
 	}
@@ -186,45 +111,74 @@ func (r *Result) search(prog *ir.Program, end time.Time) (*cex.Counterexample, e
 	defer cancel()
 	t0 := time.Now()
 	cx, st, err := cex.Search(ctx, prog, cex.Options{})
-	r.SearchTime += time.Since(t0)
-	r.Search.Runs += st.Runs
-	r.Search.Queries += st.Queries
-	r.Search.SatQ += st.SatQ
-	r.Search.SMTTime += st.SMTTime
-	r.Search.Mode = st.Mode
-	r.Search.PeakQueued = max(r.Search.PeakQueued, st.PeakQueued)
-	r.Search.Dropped += st.Dropped
-	r.Search.Paths += st.Paths
-	r.Search.LongestRun = max(r.Search.LongestRun, st.LongestRun)
-	r.Search.InputCut += st.InputCut
+	s.add(Searched{Search: st, SearchTime: time.Since(t0)})
+	s.Search.Mode = st.Mode
 	if err != nil && ctx.Err() == nil {
 		return nil, fmt.Errorf("counterexample search: %w", err)
 	}
 	return cx, nil
 }
 
-// falseVerdict answers FALSE with cx when cx can be trusted, UNKNOWN
-// otherwise.
-func (r *Result) falseVerdict(prog *ir.Program, cx *cex.Counterexample, start time.Time) *Result {
-	if r.Result == nil {
-		r.Result = &interp.Result{}
+// add adds o's work to s.
+func (s *Searched) add(o Searched) {
+	s.Search.Runs += o.Search.Runs
+	s.Search.Queries += o.Search.Queries
+	s.Search.SatQ += o.Search.SatQ
+	s.Search.SMTTime += o.Search.SMTTime
+	s.Search.PeakQueued = max(s.Search.PeakQueued, o.Search.PeakQueued)
+	s.Search.Dropped += o.Search.Dropped
+	s.Search.Paths += o.Search.Paths
+	s.Search.LongestRun = max(s.Search.LongestRun, o.Search.LongestRun)
+	s.Search.InputCut += o.Search.InputCut
+	s.SearchTime += o.SearchTime
+}
+
+// Run verifies prog under cfg with the engine cfg.Engine: Auto, or one
+// of the registry's (engine.go) on a context with cfg's deadline.
+func Run(prog *ir.Program, cfg Config) (*Result, error) {
+	if cfg.Engine == Auto {
+		return runAuto(prog, cfg)
 	}
-	r.Error = cx.Error
-	r.Trace = nil
-	r.Time = time.Since(start)
-	switch {
-	case len(prog.Unsupported()) > 0:
-		r.Verdict, r.Reason = interp.Unknown, "an error is reachable in the model, but the program has unsupported constructs"
-	case cx.Error == nil || !cx.Error.IsViolation():
-		// Replay ends only at a violation; anything else is a bug.
-		r.Verdict, r.Reason = interp.Unknown, "internal: a counterexample that ends at no violation"
-	case cx.Overflows > 0:
-		r.Verdict, r.Reason = interp.Unknown, "an error is reachable, but only after a signed integer overflow (undefined behaviour in C)"
-	case cx.Arbitrary > 0 || cx.Ambiguous > 0:
-		r.Verdict, r.Reason = interp.Unknown, "an error is reachable, but only with values the program leaves undetermined (uninitialised variables, unknown functions' results)"
-	default:
-		r.Verdict, r.Reason = interp.False, ""
-		r.Counterexample = cx
+	name := cfg.Engine
+	if name == "" {
+		name = Absint
 	}
-	return r
+	ent, ok := registry[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown engine %q", cfg.Engine)
+	}
+	eng, err := ent.build(cfg)
+	if err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	deadline := cfg.Interp.Deadline
+	if deadline.IsZero() && ent.budget > 0 {
+		deadline = time.Now().Add(ent.budget)
+	}
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	er, err := eng.Run(ctx, prog)
+	if err != nil {
+		if ent.prefix {
+			err = fmt.Errorf("%s: %w", eng.Name(), err)
+		}
+		return nil, err
+	}
+	if err := er.Confirm(prog); err != nil {
+		return nil, fmt.Errorf("%s: %w", eng.Name(), err)
+	}
+	out := &Result{Result: *er, Engine: eng.Name()}
+	if st, ok := er.Stats.(*absintStats); ok {
+		out.Fixpoint, out.Searched = st.Analysis, st.Searched
+	} else if er.Stats != nil {
+		out.Search.Queries, out.Search.SMTTime = er.Stats.Solver()
+		if f, ok := er.Stats.(interface{ Fixpoint() *interp.Result }); ok {
+			out.Fixpoint = f.Fixpoint()
+		}
+	}
+	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -44,9 +45,9 @@ const safe = header + `int main() {
   return 0;
 }`
 
-func run(t *testing.T, src, engine string) *verify.Result {
+func run(t *testing.T, src, name string) *verify.Result {
 	t.Helper()
-	cfg := verify.Config{Interp: interp.DefaultConfig(), Search: true, Engine: engine}
+	cfg := verify.Config{Interp: interp.DefaultConfig(), Search: true, Engine: name}
 	cfg.Interp.Deadline = time.Now().Add(20 * time.Second)
 	r, err := verify.Run(parse(t, src), cfg)
 	require.NoError(t, err)
@@ -57,13 +58,13 @@ func TestEnginesAgree(t *testing.T) {
 	for _, e := range []string{verify.Absint, verify.CEGAR, verify.BMC, verify.KInduction, verify.Auto} {
 		t.Run(e, func(t *testing.T) {
 			r := run(t, buggy, e)
-			require.Equal(t, interp.False, r.Verdict, r.Reason)
+			require.Equal(t, engine.False, r.Verdict, r.Reason)
 			require.NotNil(t, r.Counterexample)
 			require.True(t, r.Counterexample.Trusted())
 			r = run(t, safe, e)
-			require.NotEqual(t, interp.False, r.Verdict)
+			require.NotEqual(t, engine.False, r.Verdict)
 			if e != verify.Absint && e != verify.CEGAR {
-				require.Equal(t, interp.True, r.Verdict, r.Reason)
+				require.Equal(t, engine.True, r.Verdict, r.Reason)
 			}
 		})
 	}
@@ -73,11 +74,11 @@ func TestEnginesAgree(t *testing.T) {
 // one that decided.
 func TestAutoStages(t *testing.T) {
 	r := run(t, safe, verify.Auto)
-	require.Equal(t, interp.True, r.Verdict)
+	require.Equal(t, engine.True, r.Verdict)
 	require.NotEmpty(t, r.Stages)
 	last := r.Stages[len(r.Stages)-1]
 	require.Equal(t, r.Engine, last.Name)
-	require.Equal(t, interp.True, last.Verdict)
+	require.Equal(t, engine.True, last.Verdict)
 }
 
 func TestUnknownEngine(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/cfront/cgen"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 )
 
@@ -68,19 +69,19 @@ func (s *soundTally) analyse(t *testing.T, task *cgen.Task, configs []string) {
 		switch {
 		case err != nil:
 			t.Errorf("%s under %s: %v\n%s", task.Name, c, err, task.Program.Source())
-		case res.Verdict == interp.True && !task.True:
+		case res.Verdict == engine.True && !task.True:
 			s.wrong++
 			t.Errorf("WRONG TRUE: %s under %s, but gcc reaches reach_error on some input (%d inputs, %d reach the property):\n%s",
 				task.Name, c, task.Runs, task.Reached, task.Program.Source())
-		case res.Verdict == interp.True:
+		case res.Verdict == engine.True:
 			s.proved[c]++
-		case res.Verdict == interp.False && task.True:
+		case res.Verdict == engine.False && task.True:
 			s.wrong++
 			t.Errorf("WRONG FALSE: %s under %s, but no input reaches reach_error under gcc:\n%s",
 				task.Name, c, task.Program.Source())
-		case res.Verdict == interp.False:
+		case res.Verdict == engine.False:
 			s.refuted[c]++
-		case res.Reason == "timeout":
+		case res.Reason == engine.TimedOut:
 			s.timeouts[c]++
 		}
 		s.mu.Unlock()

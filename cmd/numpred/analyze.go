@@ -18,8 +18,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/numpred/numpred/cegar"
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/cfront"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -246,7 +248,7 @@ type runRecord struct {
 	Cex        *cex.JSON `json:"counterexample,omitempty"`
 	cx         *cex.Counterexample
 	ops        interp.Stats // for the operation lines of --stats
-	dot        verify.DotWriter
+	dot        func(io.Writer) error
 	Invariants []jsonInvarint `json:"invariants,omitempty"`
 	// EngineStats are the engine's own statistics (bmc: k, formula size).
 	EngineStats map[string]float64 `json:"engine_stats,omitempty"`
@@ -322,7 +324,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 		}
 		start = time.Now()
 		if *f.memoryGone != "" {
-			recs = append(recs, record(file, spec.label(), f.numeric, unknownResult(*f.memoryGone, nil, start)))
+			recs = append(recs, record(file, spec.label(), f.numeric, unknownResult(engine.NewReason(engine.Memory, *f.memoryGone), nil, start)))
 			continue
 		}
 		runtime.GC() // so that each run's peak heap starts from live data only
@@ -352,7 +354,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, st := range res.Stages {
-			if strings.HasPrefix(st.Reason, "internal error: ") {
+			if st.Reason.Kind == engine.Internal {
 				// Another stage answered; the failure must still be seen.
 				fmt.Fprintf(stderr, "%s: warning: the default strategy's stage %s failed (%s); please report it\n", file, st.Name, st.Reason)
 			}
@@ -397,49 +399,61 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 }
 
 func record(file, domain, numeric string, vres *verify.Result) runRecord {
-	res := vres.Result
+	fix := vres.Fixpoint
+	if fix == nil {
+		fix = &interp.Result{}
+	}
+	fs := fix.Stats
 	r := runRecord{
 		File: file, Domain: domain, Numeric: numeric,
-		Verdict: string(res.Verdict), Reason: res.Reason, TimeS: res.Time.Seconds(),
+		Verdict: string(vres.Verdict), Reason: vres.Reason.String(), TimeS: vres.Time.Seconds(),
 		Stats: jsonStats{
-			GammaS: res.Stats.Gamma.Seconds(), JoinS: res.Stats.Join.Seconds(),
-			AlphaPostS: res.Stats.AlphaPost.Seconds(), ApplyS: res.Stats.Apply.Seconds(),
-			Iterations: res.Stats.Iterations, Widenings: res.Stats.Widenings,
-			Unrolled: res.Stats.Unrolled, Contexts: res.Stats.Contexts,
-			BDDNodes: res.Stats.BDDNodes, BDDTable: res.Stats.BDDTable, PeakHeap: res.Stats.PeakHeap,
-			Preds: res.Stats.Preds, NumVars: res.Stats.NumVars,
+			GammaS: fs.Gamma.Seconds(), JoinS: fs.Join.Seconds(),
+			AlphaPostS: fs.AlphaPost.Seconds(), ApplyS: fs.Apply.Seconds(),
+			Iterations: fs.Iterations, Widenings: fs.Widenings,
+			Unrolled: fs.Unrolled, Contexts: fs.Contexts,
+			BDDNodes: fs.BDDNodes, BDDTable: fs.BDDTable, PeakHeap: fs.PeakHeap,
+			Preds: fs.Preds, NumVars: fs.NumVars,
 			SearchS: vres.SearchTime.Seconds(), SearchRuns: vres.Search.Runs,
 			SMTQueries: vres.Search.Queries, SMTS: vres.Search.SMTTime.Seconds(),
 			SearchQueued: vres.Search.PeakQueued, SearchDropped: vres.Search.Dropped, SearchPaths: vres.Search.Paths,
 			SearchLongest: vres.Search.LongestRun, SearchCut: vres.Search.InputCut,
 		},
 	}
-	r.ops = res.Stats
+	r.ops = fs
 	r.Engine = vres.Engine
 	r.dot = vres.Dot
-	for _, rd := range vres.Rounds {
-		r.Rounds = append(r.Rounds, roundOf(rd))
+	if cs, ok := vres.Stats.(*cegar.Stats); ok {
+		for _, rd := range cs.Rounds {
+			r.Rounds = append(r.Rounds, roundOf(rd))
+		}
 	}
-	if len(vres.Extra) > 0 {
-		r.EngineStats = map[string]float64{}
-		for _, s := range vres.Extra {
-			r.EngineStats[s.Name] = s.Value
+	if vres.Stats != nil {
+		if list := vres.Stats.List(); len(list) > 0 {
+			r.EngineStats = map[string]float64{}
+			for _, s := range list {
+				r.EngineStats[s.Name] = s.Value
+			}
 		}
 	}
 	for _, st := range vres.Stages {
-		r.Stages = append(r.Stages, jsonStage{Name: st.Name, Verdict: string(st.Verdict), Reason: st.Reason, TimeS: st.Time.Seconds()})
+		r.Stages = append(r.Stages, jsonStage{Name: st.Name, Verdict: string(st.Verdict), Reason: st.Reason.String(), TimeS: st.Time.Seconds()})
 	}
 	if cx := vres.Counterexample; cx != nil {
 		j := cx.JSON()
 		r.Cex, r.cx = &j, cx
 	}
-	if res.Error != nil {
-		r.ErrorLoc = fmt.Sprintf("%s:%s (%s)", res.Error.Func.Name, res.Error, res.Error.Pos)
+	if e := vres.Error; e != nil {
+		r.ErrorLoc = fmt.Sprintf("%s:%s (%s)", e.Func.Name, e, e.Pos)
 	}
-	for _, s := range res.Trace {
+	trace := fix.Trace
+	if vres.Verdict == engine.False {
+		trace = nil // the counterexample replaces the abstract trace
+	}
+	for _, s := range trace {
 		r.Trace = append(r.Trace, fmt.Sprintf("%s: %s -> %s: %s @%s", s.Func, s.Edge.From, s.Edge.To, s.Op, s.Edge.Pos))
 	}
-	for _, inv := range res.Invariants {
+	for _, inv := range fix.Invariants {
 		r.Invariants = append(r.Invariants, jsonInvarint{inv.Func, inv.Loc.String(), inv.Loc.Pos.String(), inv.Text})
 	}
 	return r
@@ -529,7 +543,7 @@ func humanBytes(b uint64) string {
 // when the first run answered TRUE, the correctness witness.
 func writeWitness(file string, f analyzeFlags, prog *ir.Program, recs []runRecord, stderr io.Writer) int {
 	lang := prog.Lang
-	if len(recs) > 0 && recs[0].Verdict == string(interp.True) {
+	if len(recs) > 0 && recs[0].Verdict == string(engine.True) {
 		return writeCorrectnessWitness(file, f, prog, stderr)
 	}
 	for _, r := range recs {

@@ -197,3 +197,31 @@ func TestCEGARDomainTable(t *testing.T) {
 		t.Errorf("json domains %v, want %v", got, want)
 	}
 }
+
+// TestFalseShowsNoAbstractTrace: a FALSE answer of an engine that ran the
+// fixpoint (cegar) shows its counterexample and error location, not the
+// abstract trace of the analysis the counterexample replaced.
+func TestFalseShowsNoAbstractTrace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "unsafe.c")
+	src := `extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) { int x = __VERIFIER_nondet_int(); int y = 0; if (x > 3) y = x; if (y == 9) reach_error(); return 0; }
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if s := run([]string{"analyze", "--engine", "cegar", "--format", "json", "--timeout", "20s", path}, &stdout, &stderr); s != exitOK {
+		t.Fatalf("status %d: %s", s, stderr.String())
+	}
+	var rec map[string]any
+	if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec["verdict"] != "FALSE" || rec["counterexample"] == nil || rec["error_location"] == nil {
+		t.Fatalf("want FALSE with a counterexample and its error location: %s", stdout.String())
+	}
+	if _, ok := rec["trace"]; ok {
+		t.Errorf("an abstract trace beside the counterexample: %s", stdout.String())
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/verify"
 )
@@ -70,7 +71,7 @@ func (l *stageLog) observe(st verify.Stage, running bool) {
 
 // snapshot returns the finished stages and, as a last stage, the one
 // running, marked with why it was abandoned.
-func (l *stageLog) snapshot(name, why string) []verify.Stage {
+func (l *stageLog) snapshot(name string, why engine.Reason) []verify.Stage {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	out := append([]verify.Stage(nil), l.done...)
@@ -79,7 +80,7 @@ func (l *stageLog) snapshot(name, why string) []verify.Stage {
 		running, since = name, time.Time{}
 	}
 	if running != "" {
-		st := verify.Stage{Name: running, Verdict: interp.Unknown, Reason: why}
+		st := verify.Stage{Name: running, Verdict: engine.Unknown, Reason: why}
 		if !since.IsZero() {
 			st.Time = time.Since(since)
 		}
@@ -145,15 +146,17 @@ func guarded(name string, deadline time.Time, memLimit uint64, run func(onStage 
 		log.sample(rss)
 		if !deadline.IsZero() && time.Now().After(deadline.Add(guardGrace)) {
 			why := fmt.Sprintf("abandoned: still running %.1f s past the time limit", time.Since(deadline).Seconds())
-			r := unknownResult("timeout: "+log.runningStage(name)+" did not stop at the time limit", log.snapshot(name, why), start)
+			r := unknownResult(engine.NewReason(engine.Timeout, "timeout: "+log.runningStage(name)+" did not stop at the time limit"),
+				log.snapshot(name, engine.NewReason(engine.Timeout, why)), start)
 			return r, log.stagePeaks(), nil, guardTimeout
 		}
 		if memLimit > 0 {
 			if rss > memLimit {
 				stage := log.runningStage(name)
 				why := fmt.Sprintf("abandoned: resident memory %s passed the limit %s", humanBytes(rss), humanBytes(memLimit))
-				r := unknownResult(fmt.Sprintf("memory: %s passed the memory limit %s (resident %s)", stage, humanBytes(memLimit), humanBytes(rss)), log.snapshot(name, why), start)
-				r.Stats.PeakHeap = rss
+				r := unknownResult(engine.Because(engine.Memory, "memory: %s passed the memory limit %s (resident %s)", stage, humanBytes(memLimit), humanBytes(rss)),
+					log.snapshot(name, engine.NewReason(engine.Memory, why)), start)
+				r.Fixpoint.Stats.PeakHeap = rss
 				return r, log.stagePeaks(), nil, guardMemory
 			}
 		}
@@ -161,10 +164,11 @@ func guarded(name string, deadline time.Time, memLimit uint64, run func(onStage 
 }
 
 // unknownResult is the guard's own answer.
-func unknownResult(reason string, stages []verify.Stage, start time.Time) *verify.Result {
+func unknownResult(reason engine.Reason, stages []verify.Stage, start time.Time) *verify.Result {
 	return &verify.Result{
-		Result: &interp.Result{Verdict: interp.Unknown, Reason: reason, Time: time.Since(start)},
-		Engine: "guard",
-		Stages: stages,
+		Result:   engine.Result{Verdict: engine.Unknown, Reason: reason, Time: time.Since(start)},
+		Fixpoint: &interp.Result{},
+		Engine:   "guard",
+		Stages:   stages,
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/numpred/numpred/cfront"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/verify"
@@ -24,7 +25,7 @@ func TestGuardTimeout(t *testing.T) {
 	defer close(stop)
 	deadline := time.Now().Add(200 * time.Millisecond)
 	r, _, err, out := guarded("auto", deadline, 0, func(onStage func(verify.Stage, bool)) (*verify.Result, error) {
-		onStage(verify.Stage{Name: "bmc", Verdict: interp.Unknown, Reason: "bound reached"}, false)
+		onStage(verify.Stage{Name: "bmc", Verdict: engine.Unknown, Reason: engine.NewReason(engine.Bound, "bound reached")}, false)
 		onStage(verify.Stage{Name: "search"}, true)
 		<-stop // never returns in time
 		return nil, nil
@@ -32,12 +33,13 @@ func TestGuardTimeout(t *testing.T) {
 	late := time.Since(deadline)
 	require.NoError(t, err)
 	require.Equal(t, guardTimeout, out)
-	require.Equal(t, interp.Unknown, r.Verdict)
-	require.Contains(t, r.Reason, "timeout: search did not stop")
+	require.Equal(t, engine.Unknown, r.Verdict)
+	require.Equal(t, engine.Timeout, r.Reason.Kind)
+	require.Contains(t, r.Reason.String(), "timeout: search did not stop")
 	require.Len(t, r.Stages, 2)
 	require.Equal(t, "bmc", r.Stages[0].Name)
 	require.Equal(t, "search", r.Stages[1].Name)
-	require.Contains(t, r.Stages[1].Reason, "abandoned")
+	require.Contains(t, r.Stages[1].Reason.String(), "abandoned")
 	require.GreaterOrEqual(t, late, guardGrace)
 	require.Less(t, late, guardGrace+time.Second)
 }
@@ -64,7 +66,8 @@ func TestGuardMemory(t *testing.T) {
 	})
 	require.NoError(t, err)
 	require.Equal(t, guardMemory, out)
-	require.Contains(t, r.Reason, "memory: absint nexpoint/interval passed the memory limit")
+	require.Equal(t, engine.Memory, r.Reason.Kind)
+	require.Contains(t, r.Reason.String(), "memory: absint nexpoint/interval passed the memory limit")
 	require.Len(t, r.Stages, 1)
 	require.Len(t, peaks, 1)
 	require.Greater(t, peaks[0], limit, "the stage's peak is the sample past the limit")
@@ -73,7 +76,7 @@ func TestGuardMemory(t *testing.T) {
 
 // TestGuardFinished: a run that answers in time is returned as it is.
 func TestGuardFinished(t *testing.T) {
-	want := &verify.Result{Result: &interp.Result{Verdict: interp.True}}
+	want := &verify.Result{Result: engine.Result{Verdict: engine.True}}
 	r, _, err, out := guarded("auto", time.Now().Add(time.Minute), 1<<40, func(func(verify.Stage, bool)) (*verify.Result, error) {
 		return want, nil
 	})

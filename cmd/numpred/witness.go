@@ -44,16 +44,16 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 		if err != nil || res == nil {
 			continue
 		}
-		texts := map[*ir.Loc]string{}
+		invs := map[*ir.Loc]ir.Cond{}
 		for _, li := range res.Invariants {
 			// A huge invariant (a disjunction over many predicates) would
 			// make a formula the solver cannot check in time: true
 			// instead, often enough where loop bodies reset their state.
 			if li.Loc != nil && len(li.Text) <= maxInvariantText {
-				texts[li.Loc] = li.Text
+				invs[li.Loc] = li.Formula
 			}
 		}
-		cert, err := bmc.Certify(ctx, prog, texts)
+		cert, err := bmc.Certify(ctx, prog, invs)
 		if err != nil {
 			why = fmt.Sprintf("the re-check of the %s invariants failed: %v", num, err)
 			continue

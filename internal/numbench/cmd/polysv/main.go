@@ -65,7 +65,7 @@ func main() {
 		res, err = verify.Run(prog, verify.Config{Interp: cfg, Search: *search})
 		if err == nil {
 			rec.Verdict = string(res.Verdict)
-			rec.Reason = res.Reason
+			rec.Reason = res.Reason.String()
 		}
 	}
 	if err != nil {
