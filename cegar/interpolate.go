@@ -63,32 +63,11 @@ func interpolantAtoms(ctx context.Context, prog *ir.Program, path []*ir.Edge, co
 	for k, d := range is {
 		for _, c := range d {
 			for _, a := range c {
-				if a, ok := rename(a, scopes[k]); ok {
+				if a, ok := pathenc.ToVars(a, scopes[k]); ok {
 					out = append(out, funcAtom{fns[k], a})
 				}
 			}
 		}
 	}
 	return out, nil
-}
-
-// rename maps interpolant c from SSA dimensions to program variables by
-// scope; false when c is constant, mentions a dimension out of scope, or
-// two values of one variable (recursion).
-func rename(c numeric.Constraint, scope map[numeric.Dim]pathenc.Version) (numeric.Constraint, bool) {
-	e := c.Expr()
-	if e.IsConst() {
-		return c, false
-	}
-	out := numeric.ConstInt(e.Constant())
-	used := map[*ir.Var]bool{}
-	for _, t := range e.Terms() {
-		v, ok := scope[t.Dim]
-		if !ok || used[v.Var] {
-			return c, false
-		}
-		used[v.Var] = true
-		out = out.Add(numeric.Var(numeric.Dim(v.Var.ID)).Scale(t.Coef))
-	}
-	return numeric.NewConstraint(out, c.Kind()), true
 }

@@ -253,3 +253,25 @@ func (p *SSA) Scope() map[numeric.Dim]Version {
 	}
 	return out
 }
+
+// ToVars returns c, over SSA dimensions, over the program variables
+// (dimension = variable ID) whose values scope says they are; false when
+// c is constant, names a dimension out of scope, or two values of one
+// variable (two activations of a recursive function).
+func ToVars(c numeric.Constraint, scope map[numeric.Dim]Version) (numeric.Constraint, bool) {
+	e := c.Expr()
+	if e.IsConst() {
+		return c, false
+	}
+	out := numeric.ConstInt(e.Constant())
+	used := map[*ir.Var]bool{}
+	for _, t := range e.Terms() {
+		v, ok := scope[t.Dim]
+		if !ok || used[v.Var] {
+			return c, false
+		}
+		used[v.Var] = true
+		out = out.Add(numeric.Var(numeric.Dim(v.Var.ID)).Scale(t.Coef))
+	}
+	return numeric.NewConstraint(out, c.Kind()), true
+}
