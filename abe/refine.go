@@ -26,14 +26,12 @@ package abe
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
-	"github.com/numpred/numpred/ir/exec"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
@@ -221,30 +219,23 @@ func (r *runner) counterexample(ctx context.Context, g *graph, sol *smt.Solver, 
 		}
 		path = append(path, p...)
 	}
-	f := &follow{path: path, vals: map[*arc]numeric.Int{}}
-	for _, a := range path {
+	steps := make([]cex.PathStep, len(path))
+	for i, a := range path {
+		steps[i].Edge = a.edge
 		if a.input != nil {
 			raw, err := m.Int(a.input.Term)
 			if err != nil {
 				return outcome{}, err
 			}
-			f.vals[a] = encode.Value(*a.input, raw)
+			steps[i].Value, steps[i].Input = encode.Value(*a.input, raw), true
 		}
 	}
-	limit := 4*len(path) + 1024
-	run := exec.New(r.prog).Run(f, exec.Options{MaxSteps: limit, Stop: func() bool { return ctx.Err() != nil }})
-	if ctx.Err() != nil {
-		return outcome{}, ctx.Err()
+	cx, err := cex.ReplayPath(ctx, r.prog, steps)
+	if err == nil && cx == nil {
+		err = ctx.Err() // a run cut by the deadline proves nothing
 	}
-	var cx *cex.Counterexample
-	if run.Outcome == exec.ErrorReached {
-		cx, err = cex.Replay(ctx, r.prog, run.InputValues(), cex.ReplayOptions{MaxSteps: limit})
-		if errors.Is(err, cex.ErrNotReached) {
-			cx, err = nil, nil
-		}
-		if err != nil {
-			return outcome{}, err
-		}
+	if err != nil {
+		return outcome{}, err
 	}
 	switch {
 	case cx == nil:
@@ -259,58 +250,6 @@ func (r *runner) counterexample(ctx context.Context, g *graph, sol *smt.Solver, 
 		r.res.Verdict, r.res.Reason, r.res.Counterexample = interp.False, "", cx
 	}
 	return outcome{done: true}, nil
-}
-
-// follow is an exec.Oracle that makes a run take a path of arcs: an input
-// gets the model's value at the path's next arc of that edge, a choice
-// the path's next edge out of that location.
-type follow struct {
-	path []*arc
-	vals map[*arc]numeric.Int
-	pos  int
-}
-
-func (f *follow) seek(match func(*arc) bool) *arc {
-	for j := f.pos; j < len(f.path); j++ {
-		if match(f.path[j]) {
-			f.pos = j + 1
-			return f.path[j]
-		}
-	}
-	return nil
-}
-
-func (f *follow) Input(h *ir.Havoc, at *ir.Edge) (numeric.Int, bool) {
-	a := f.seek(func(a *arc) bool { return a.edge == at })
-	if a == nil {
-		return numeric.Int{}, false
-	}
-	v, ok := f.vals[a]
-	return v, ok
-}
-
-func (f *follow) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int {
-	// As exec.Inputs does, so that cex.Replay repeats the run.
-	if lo, ok := h.Range.Lo.Int64(); ok && lo > 0 {
-		return numeric.I(lo)
-	}
-	if hi, ok := h.Range.Hi.Int64(); ok && hi < 0 {
-		return numeric.I(hi)
-	}
-	return numeric.I(0)
-}
-
-func (f *follow) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
-	a := f.seek(func(a *arc) bool { return a.edge.From == at })
-	if a == nil {
-		return 0, false
-	}
-	for i, e := range enabled {
-		if e == a.edge {
-			return i, true
-		}
-	}
-	return 0, false
 }
 
 // refine adds predicates that remove the infeasible error path of chain

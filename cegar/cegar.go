@@ -321,7 +321,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 				// not model: no proof, and no violation either.
 				return finish(interp.Unknown, ir.UnsupportedReason(l))
 			}
-			cx, err := cex.ReplayPath(ctx, prog, path, pc.Inputs)
+			cx, err := cex.ReplayPath(ctx, prog, pc.Path)
 			if err != nil {
 				if ctx.Err() != nil {
 					return finish(interp.Unknown, "timeout")

@@ -93,7 +93,7 @@ func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 
 // feasible decides an error path whose linear form is satisfiable.
 func (r *runner) feasible(ctx context.Context, edges []*ir.Edge) error {
-	res, ins, err := r.exactCheck(ctx, edges)
+	res, steps, err := r.exactCheck(ctx, edges)
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (r *runner) feasible(ctx context.Context, edges []*ir.Edge) error {
 		r.res.Reason = "solver: unknown on an error path"
 		return errDone
 	}
-	c, err := cex.ReplayPath(ctx, r.prog, edges, ins)
+	c, err := cex.ReplayPath(ctx, r.prog, steps)
 	if err == nil && c == nil {
 		err = ctx.Err() // a run cut by the deadline proves nothing
 	}

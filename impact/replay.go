@@ -9,15 +9,16 @@ import (
 	"context"
 	"time"
 
+	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/ir"
-	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
 )
 
 // exactCheck checks the path formula of edges (from main's entry) in
-// LIA and returns its status and, when satisfiable, the model's inputs.
-func (r *runner) exactCheck(ctx context.Context, edges []*ir.Edge) (smt.Result, []numeric.Int, error) {
+// LIA and returns its status and, when satisfiable, the path with the
+// model's inputs.
+func (r *runner) exactCheck(ctx context.Context, edges []*ir.Edge) (smt.Result, []cex.PathStep, error) {
 	t0 := time.Now()
 	c, err := pathenc.Exact(ctx, r.z, r.prog, edges)
 	r.res.Stats.SMTTime += time.Since(t0)
@@ -25,7 +26,7 @@ func (r *runner) exactCheck(ctx context.Context, edges []*ir.Edge) (smt.Result, 
 	if err != nil {
 		return smt.Unknown, nil, err
 	}
-	return c.Status, c.Inputs, nil
+	return c.Status, c.Path, nil
 }
 
 // checkSolver checks sol under lits, counting the query and its time.

@@ -50,5 +50,6 @@
 // formula in linear integer arithmetic (one assumption literal per edge,
 // so that the unsat core names edges) and reads the inputs of a model:
 // what decides whether a path whose linear form is satisfiable is
-// feasible, and what cex.ReplayPath then turns into a counterexample.
+// feasible, and the path with a model's inputs that cex.ReplayPath then
+// turns into a counterexample.
 package pathenc

@@ -1,6 +1,6 @@
 // This file implements Exact, the exact check of a path: package
 // encode's formula in linear integer arithmetic, one assumption literal
-// per edge, the unsat core by edge and a model's inputs.
+// per edge, the unsat core by edge and the path with a model's inputs.
 
 package pathenc
 
@@ -8,17 +8,17 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/ir"
-	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/smt"
 )
 
 // Check is the outcome of Exact.
 type Check struct {
 	Status smt.Result
-	Core   []int         // Unsat: the indices in the path of the edges of an unsat core
-	Inputs []numeric.Int // Sat: the model's input values, in the order the path meets them
+	Core   []int          // Unsat: the indices in the path of the edges of an unsat core
+	Path   []cex.PathStep // Sat: the path with the model's input values, for cex.ReplayPath
 }
 
 // Exact checks whether some run of prog follows path, a sequence of
@@ -34,8 +34,13 @@ func Exact(ctx context.Context, z *smt.Context, prog *ir.Program, path []*ir.Edg
 	defer sol.Close()
 	var lits []*smt.Term
 	at := map[*smt.Term]int{}
+	inputAt := map[int]int{} // input -> index in path
 	for i, e := range path {
+		n := len(p.Inputs())
 		c, err := p.Step(e)
+		for k := n; k < len(p.Inputs()); k++ {
+			inputAt[k] = i
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -74,12 +79,17 @@ func Exact(ctx context.Context, z *smt.Context, prog *ir.Program, path []*ir.Edg
 			return nil, err
 		}
 		defer m.Close()
-		for _, in := range p.Inputs() {
+		out.Path = make([]cex.PathStep, len(path))
+		for i, e := range path {
+			out.Path[i].Edge = e
+		}
+		for k, in := range p.Inputs() {
 			raw, err := m.Int(in.Term)
 			if err != nil {
 				return nil, err
 			}
-			out.Inputs = append(out.Inputs, encode.Value(in, raw))
+			s := &out.Path[inputAt[k]]
+			s.Value, s.Input = encode.Value(in, raw), true
 		}
 	}
 	return out, nil

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/ir/exec"
 	"github.com/numpred/numpred/numeric"
@@ -141,31 +142,6 @@ func walk(rng *rand.Rand, prog *ir.Program, maxLen int) []*ir.Edge {
 
 func isCall(e *ir.Edge) bool { _, ok := e.Op.(*ir.Call); return ok }
 
-// follows is an exec.Oracle with fixed inputs whose choices take the
-// path's next edge.
-type follows struct {
-	path   []*ir.Edge
-	inputs []numeric.Int
-	pos, i int
-}
-
-func (o *follows) Input(*ir.Havoc, *ir.Edge) (numeric.Int, bool) {
-	if o.i >= len(o.inputs) {
-		return numeric.Int{}, false
-	}
-	o.i++
-	return o.inputs[o.i-1], true
-}
-func (o *follows) Arbitrary(*ir.Havoc, *ir.Edge) numeric.Int { return numeric.I(0) }
-func (o *follows) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
-	for i, e := range enabled {
-		if o.pos < len(o.path) && e == o.path[o.pos] {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
 // feasible reports whether some input vector (each input in [-2, 2])
 // makes prog run along path.
 func feasible(prog *ir.Program, path []*ir.Edge) bool {
@@ -186,8 +162,16 @@ func feasible(prog *ir.Program, path []*ir.Edge) bool {
 		if rest > 0 {
 			return false
 		}
-		o := &follows{path: path, inputs: ins}
-		res := m.Run(o, exec.Options{MaxSteps: 4 * len(path), RecordPath: true})
+		steps := make([]cex.PathStep, len(path))
+		k := 0
+		for i, e := range path {
+			steps[i].Edge = e
+			if h, ok := e.Op.(*ir.Havoc); ok && h.Input != "" {
+				steps[i].Value, steps[i].Input = ins[k], true
+				k++
+			}
+		}
+		res := m.Run(cex.Follow(steps), exec.Options{MaxSteps: 4 * len(path), RecordPath: true})
 		var taken []*ir.Edge
 		for _, s := range res.Path {
 			if !s.Return {
