@@ -1,6 +1,7 @@
 package pathenc
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -14,8 +15,8 @@ import (
 
 // The differential test of the SSA form: on small random programs, each
 // path a random walk through them (calls and recursion included), the
-// SSA form is satisfiable exactly when some input vector makes ir/exec
-// run along the path (every input vector of a small range tried). The
+// SSA form (and the exact check) is satisfiable exactly when some input
+// vector makes ir/exec run along the path (every input vector of a small range tried). The
 // programs stay in the fragment the form encodes exactly: linear
 // assignments and conditions (disjunctions and disequalities included),
 // inputs in small ranges, floor divisions by positive constants.
@@ -248,6 +249,11 @@ func mismatches(t *testing.T, n int, first bool) []string {
 				_ = ir.Print(writer{&b}, prog)
 				out = append(out, fmt.Sprintf("program %d path %d: SSA satisfiable %v, feasible %v\n%s", i, j, got, want, b))
 			}
+			if c, err := Exact(context.Background(), z, prog, path); err != nil {
+				t.Fatal(err)
+			} else if (c.Status == smt.Sat) != want {
+				out = append(out, fmt.Sprintf("program %d path %d: exact check %s, feasible %v", i, j, c.Status, want))
+			}
 			if want && !satisfiable(t, z, prog, path, Options{Cond: func(_ int, _ *ir.Edge, d DNF) DNF { return Common(d) }, InitRange: true}) {
 				out = append(out, fmt.Sprintf("program %d path %d: a feasible path's weakened SSA form is unsatisfiable", i, j))
 			}
@@ -267,7 +273,7 @@ func (w writer) Write(p []byte) (int, error) { *w.b = append(*w.b, p...); return
 // TestSSAAgainstExec compares the SSA form's satisfiability with
 // concrete execution on random paths.
 func TestSSAAgainstExec(t *testing.T) {
-	n := 200
+	n := 120
 	if testing.Short() {
 		n = 60
 	}
