@@ -22,7 +22,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/interp"
@@ -51,7 +50,7 @@ func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 		}
 	}
 	itps, err := r.interpolate(ctx, groups)
-	if errors.Is(err, pathenc.ErrSat) {
+	if errors.Is(err, errSat) {
 		if v.at.loc.Unsupported != nil {
 			// A feasible path into a construct the front end does not
 			// model: no TRUE, but a violation elsewhere still counts.
@@ -62,7 +61,7 @@ func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 		}
 		return nil, r.feasible(ctx, edges)
 	}
-	if errors.Is(err, pathenc.ErrNoInterpolant) {
+	if errors.Is(err, errNoInterpolant) {
 		r.res.Reason = fmt.Sprintf("no interpolant for an infeasible error path of %d edges (integer or non-linear reasoning, or too many disjunctions)", len(edges))
 		return nil, errDone
 	}
@@ -160,7 +159,7 @@ func (r *runner) forceCover(ctx context.Context, v, w *node) (bool, error) {
 	}
 	groups = append(groups, gn)
 	itps, err := r.interpolate(ctx, groups)
-	if errors.Is(err, pathenc.ErrSat) || errors.Is(err, pathenc.ErrNoInterpolant) {
+	if errors.Is(err, errSat) || errors.Is(err, errNoInterpolant) {
 		return false, nil
 	}
 	if err != nil {
@@ -215,12 +214,4 @@ func negate(l label) (pathenc.DNF, bool) {
 		}
 	}
 	return out, true
-}
-
-// interpolate returns the sequence interpolants of groups (see
-// pathenc.Interpolator), counting the time in the statistics.
-func (r *runner) interpolate(ctx context.Context, groups []pathenc.DNF) ([]pathenc.DNF, error) {
-	t0 := time.Now()
-	defer func() { r.res.Stats.ItpTime += time.Since(t0) }()
-	return r.itp.Sequence(ctx, groups)
 }

@@ -6,9 +6,19 @@
 package impact
 
 import (
+	"context"
+	"time"
+
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/pathenc"
+)
+
+// errSat and errNoInterpolant are pathenc's answers of an interpolation
+// (the groups are satisfiable; no interpolant).
+var (
+	errSat           = pathenc.ErrSat
+	errNoInterpolant = pathenc.ErrNoInterpolant
 )
 
 // stateDim names a variable of one activation.
@@ -60,4 +70,12 @@ func rename(d pathenc.DNF, scope map[numeric.Dim]stateDim) (pathenc.DNF, bool) {
 		s, ok := scope[x]
 		return s, ok
 	})
+}
+
+// interpolate returns the sequence interpolants of groups (see
+// pathenc.Interpolator), counting the time in the statistics.
+func (r *runner) interpolate(ctx context.Context, groups []pathenc.DNF) ([]pathenc.DNF, error) {
+	t0 := time.Now()
+	defer func() { r.res.Stats.ItpTime += time.Since(t0) }()
+	return r.itp.Sequence(ctx, groups)
 }
