@@ -48,8 +48,7 @@
 //
 // Exact checks a path from main's entry with package encode's exact
 // formula in linear integer arithmetic (one assumption literal per edge,
-// so that the unsat core names edges) and reads the inputs of a model:
-// what decides whether a path whose linear form is satisfiable is
-// feasible, and the path with a model's inputs that cex.ReplayPath then
-// turns into a counterexample.
+// so that the unsat core names edges). It decides whether a path whose
+// linear form is satisfiable is feasible, and gives the path with a
+// model's inputs, which cex.ReplayPath turns into a counterexample.
 package pathenc

@@ -23,8 +23,11 @@ type Check struct {
 
 // Exact checks whether some run of prog follows path, a sequence of
 // edges from main's entry (calls and returns included), in linear
-// integer arithmetic: Sat only when it does, up to the operations LIA
-// leaves to a havoc (encode). Unknown when the solver cannot decide.
+// integer arithmetic. Unsat means no run does: the check never calls a
+// feasible path infeasible. Sat means one does up to the operations LIA
+// leaves to a havoc (products, bitwise operations; see encode), so only
+// a replay of the model's path (cex.ReplayPath) shows a run. Unknown
+// when the solver cannot decide.
 func Exact(ctx context.Context, z *smt.Context, prog *ir.Program, path []*ir.Edge) (*Check, error) {
 	p, err := encode.NewPath(z, prog, encode.LIA)
 	if err != nil {
