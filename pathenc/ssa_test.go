@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/numpred/numpred/cex"
@@ -179,22 +180,10 @@ func feasible(prog *ir.Program, path []*ir.Edge) bool {
 				taken = append(taken, s.Edge)
 			}
 		}
-		if res.Outcome == exec.Returned && equalPaths(taken, path) {
+		if res.Outcome == exec.Returned && slices.Equal(taken, path) {
 			return true
 		}
 	}
-}
-
-func equalPaths(a, b []*ir.Edge) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // satisfiable reports whether the SSA form of path is satisfiable.
