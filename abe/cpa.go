@@ -181,7 +181,7 @@ func (g *graph) exclusive(l *ir.Loc) bool {
 		a, ok1 := l.Out[0].Op.(*ir.Assume)
 		b, ok2 := l.Out[1].Op.(*ir.Assume)
 		if ok1 && ok2 && deterministic(a.Cond) && deterministic(b.Cond) {
-			x = ir.CondString(ir.Negate(a.Cond), g.env) == ir.CondString(b.Cond, g.env)
+			x = ir.CondEqual(ir.Negate(a.Cond), b.Cond)
 		}
 	}
 	g.excl[l] = x

@@ -60,7 +60,7 @@
 // block, read from a model of the blocks linked abstractly (consecutive
 // blocks meet in states that agree on the predicates of the abstraction
 // location between them): the paths the abstract error path stands for.
-// The Farkas sequence interpolants (package itp) of their linear form at
+// The Farkas sequence interpolants of their linear form (package pathenc) at
 // the block boundaries, renamed to program variables, become predicates
 // at the abstraction locations there; a disjunction on the paths (a
 // disequality is two strict cases) takes the disjunct the model takes,

@@ -4,9 +4,6 @@
 package abe
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 )
@@ -16,30 +13,12 @@ import (
 // globally: predicate i is BDD variable i of every round.
 type precision struct {
 	preds []numeric.Constraint
-	index map[string]int
+	index map[numeric.Key]int
 	byLoc map[*ir.Loc][]int
 }
 
 func newPrecision() *precision {
-	return &precision{index: map[string]int{}, byLoc: map[*ir.Loc][]int{}}
-}
-
-// predKey names a constraint canonically.
-func predKey(c numeric.Constraint) string {
-	a, _ := c.Canonical()
-	var b strings.Builder
-	e := a.Expr()
-	for i := 0; i < e.NumTerms(); i++ {
-		t := e.Term(i)
-		fmt.Fprintf(&b, "%s*v%d+", t.Coef.String(), t.Dim)
-	}
-	b.WriteString(e.Constant().String())
-	if a.Kind() == numeric.EQ {
-		b.WriteString("=0")
-	} else {
-		b.WriteString("<=0")
-	}
-	return b.String()
+	return &precision{index: map[numeric.Key]int{}, byLoc: map[*ir.Loc][]int{}}
 }
 
 // add adds c at l and reports whether it is new there. Constant
@@ -49,7 +28,7 @@ func (p *precision) add(l *ir.Loc, c numeric.Constraint) bool {
 		return false
 	}
 	a, _ := c.Canonical()
-	k := predKey(a)
+	k := a.Key()
 	i, ok := p.index[k]
 	if !ok {
 		i = len(p.preds)

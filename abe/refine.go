@@ -5,7 +5,7 @@
 // and the refinement of the precision when it is not.
 //
 // Refinement. The block formulas are disjunctions over paths, and the
-// interpolation we have (package itp, Farkas multipliers) works on
+// interpolation we have (package pathenc over itp, Farkas multipliers) works on
 // conjunctions of linear constraints, so the refiner interpolates one
 // program path through the blocks: the longest prefix of blocks whose
 // conjunction is satisfiable gives a model, and the model a path through
@@ -26,16 +26,14 @@ package abe
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
-	"github.com/numpred/numpred/ir/exec"
-	"github.com/numpred/numpred/itp"
 	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
 )
 
@@ -221,30 +219,23 @@ func (r *runner) counterexample(ctx context.Context, g *graph, sol *smt.Solver, 
 		}
 		path = append(path, p...)
 	}
-	f := &follow{path: path, vals: map[*arc]numeric.Int{}}
-	for _, a := range path {
+	steps := make([]cex.PathStep, len(path))
+	for i, a := range path {
+		steps[i].Edge = a.edge
 		if a.input != nil {
 			raw, err := m.Int(a.input.Term)
 			if err != nil {
 				return outcome{}, err
 			}
-			f.vals[a] = encode.Value(*a.input, raw)
+			steps[i].Value, steps[i].Input = encode.Value(*a.input, raw), true
 		}
 	}
-	limit := 4*len(path) + 1024
-	run := exec.New(r.prog).Run(f, exec.Options{MaxSteps: limit, Stop: func() bool { return ctx.Err() != nil }})
-	if ctx.Err() != nil {
-		return outcome{}, ctx.Err()
+	cx, err := cex.ReplayPath(ctx, r.prog, steps)
+	if err == nil && cx == nil {
+		err = ctx.Err() // a run cut by the deadline proves nothing
 	}
-	var cx *cex.Counterexample
-	if run.Outcome == exec.ErrorReached {
-		cx, err = cex.Replay(ctx, r.prog, run.InputValues(), cex.ReplayOptions{MaxSteps: limit})
-		if errors.Is(err, cex.ErrNotReached) {
-			cx, err = nil, nil
-		}
-		if err != nil {
-			return outcome{}, err
-		}
+	if err != nil {
+		return outcome{}, err
 	}
 	if cx == nil {
 		r.res.Reason = engine.NewReason(engine.Untrusted, "the error path formula is satisfiable, but its inputs do not reach the error when replayed")
@@ -252,58 +243,6 @@ func (r *runner) counterexample(ctx context.Context, g *graph, sol *smt.Solver, 
 		r.res.Falsify(r.prog, cx)
 	}
 	return outcome{done: true}, nil
-}
-
-// follow is an exec.Oracle that makes a run take a path of arcs: an input
-// gets the model's value at the path's next arc of that edge, a choice
-// the path's next edge out of that location.
-type follow struct {
-	path []*arc
-	vals map[*arc]numeric.Int
-	pos  int
-}
-
-func (f *follow) seek(match func(*arc) bool) *arc {
-	for j := f.pos; j < len(f.path); j++ {
-		if match(f.path[j]) {
-			f.pos = j + 1
-			return f.path[j]
-		}
-	}
-	return nil
-}
-
-func (f *follow) Input(h *ir.Havoc, at *ir.Edge) (numeric.Int, bool) {
-	a := f.seek(func(a *arc) bool { return a.edge == at })
-	if a == nil {
-		return numeric.Int{}, false
-	}
-	v, ok := f.vals[a]
-	return v, ok
-}
-
-func (f *follow) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int {
-	// As exec.Inputs does, so that cex.Replay repeats the run.
-	if lo, ok := h.Range.Lo.Int64(); ok && lo > 0 {
-		return numeric.I(lo)
-	}
-	if hi, ok := h.Range.Hi.Int64(); ok && hi < 0 {
-		return numeric.I(hi)
-	}
-	return numeric.I(0)
-}
-
-func (f *follow) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
-	a := f.seek(func(a *arc) bool { return a.edge.From == at })
-	if a == nil {
-		return 0, false
-	}
-	for i, e := range enabled {
-		if e == a.edge {
-			return i, true
-		}
-	}
-	return 0, false
 }
 
 // refine adds predicates that remove the infeasible error path of chain
@@ -347,7 +286,7 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 // addInterpolants adds the interpolants of paths (through the blocks of
 // chain[1:]) at the chain's abstraction locations and reports whether
 // any is new.
-func (r *runner) addInterpolants(chain []*state, paths [][]*arc, picks map[*arc][]int) bool {
+func (r *runner) addInterpolants(chain []*state, paths [][]*arc, picks map[*arc]int) bool {
 	itps, ok := interpolate(r.prog, paths, picks)
 	if !ok {
 		return false
@@ -375,7 +314,7 @@ func (r *runner) addInterpolants(chain []*state, paths [][]*arc, picks map[*arc]
 // interpolant, which the next path's start then satisfies too, down to
 // false. It returns nil when there are none (the cartesian abstraction
 // loses valuations).
-func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, map[*arc][]int, error) {
+func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, map[*arc]int, error) {
 	sol := r.solver()
 	defer sol.Close()
 	for i := 1; i < len(chain); i++ {
@@ -410,14 +349,14 @@ func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([
 
 // readPaths returns the model's path to each state of to, and the
 // disjuncts the model takes on them (see picksOf).
-func (g *graph) readPaths(sol *smt.Solver, to []*state) ([][]*arc, map[*arc][]int, error) {
+func (g *graph) readPaths(sol *smt.Solver, to []*state) ([][]*arc, map[*arc]int, error) {
 	m, err := sol.Model()
 	if err != nil {
 		return nil, nil, err
 	}
 	defer m.Close()
 	var out [][]*arc
-	picks := map[*arc][]int{}
+	picks := map[*arc]int{}
 	for _, s := range to {
 		p, err := pathTo(m, s)
 		if err != nil {
@@ -425,65 +364,47 @@ func (g *graph) readPaths(sol *smt.Solver, to []*state) ([][]*arc, map[*arc][]in
 		}
 		out = append(out, p)
 		for _, a := range p {
-			if ps := g.picksOf(m, a); ps != nil {
-				picks[a] = ps
+			if k, ok := g.picksOf(m, a); ok {
+				picks[a] = k
 			}
 		}
 	}
 	return out, picks, nil
 }
 
-// picksOf returns, for an Assume arc, the disjunct the model takes at
-// each disjunction of its condition, in the order linPath meets them (a
-// disequality is the disjunction of its two strict halves).
-func (g *graph) picksOf(m *smt.Model, a *arc) []int {
+// picksOf returns, for an Assume arc whose condition is a disjunction,
+// the index of the disjunct of its normal form (pathenc.CondDNF) the
+// model takes; false for other arcs.
+func (g *graph) picksOf(m *smt.Model, a *arc) (int, bool) {
 	as, ok := a.edge.Op.(*ir.Assume)
 	if !ok || a.pre == nil {
-		return nil
+		return 0, false
 	}
-	var picks []int
-	var walk func(c ir.Cond)
-	or := func(xs []ir.Cond) {
-		pick := 0
-		for i, x := range xs {
-			g.ensure(a.blk, a.pre, condVars(nil, x))
-			if v, err := m.Bool(g.t.Cond(a.pre, x)); err == nil && v {
-				pick = i
+	d, ok := pathenc.CondDNF(as.Cond)
+	if !ok || len(d) <= 1 {
+		return 0, false
+	}
+	for i, c := range d {
+		holds := true
+		for _, k := range c {
+			g.ensure(a.blk, a.pre, exprVars(nil, k.Expr()))
+			if v, err := m.Bool(g.t.Constraint(a.pre, k)); err != nil || !v {
+				holds = false
 				break
 			}
 		}
-		picks = append(picks, pick)
-		walk(xs[pick])
-	}
-	walk = func(c ir.Cond) {
-		switch c := c.(type) {
-		case *ir.And:
-			for _, x := range c.Xs {
-				walk(x)
-			}
-		case *ir.Not:
-			n := ir.Negate(c.X)
-			if x, ok := n.(*ir.Not); ok {
-				if at, ok := x.X.(*ir.Atom); ok && at.C.Kind() == numeric.EQ {
-					lt, gt := ir.SplitDisequality(at.C)
-					or([]ir.Cond{lt, gt})
-				}
-				return
-			}
-			walk(n)
-		case *ir.Or:
-			or(c.Xs)
+		if holds {
+			return i, true
 		}
 	}
-	walk(as.Cond)
-	return picks
+	return 0, true
 }
 
 // prefixPaths returns paths through the blocks of chain up to the first
 // block j that contradicts its prefix: the prefix's from a model of it,
 // block j's from a model of its own formula. Their concatenation is
 // infeasible.
-func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, map[*arc][]int, error) {
+func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, map[*arc]int, error) {
 	g.closeLinks(chain)
 	sol := r.solver()
 	defer sol.Close()
@@ -530,185 +451,55 @@ func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][
 	return append(paths, p...), picks, nil
 }
 
-// linPath is the SSA form of a program path as linear constraints over
-// numbered versions of the variables, for interpolation. It
-// over-approximates the path (a disjunction, a disequality or a
-// non-linear value adds nothing), which keeps interpolants sound for it
-// whenever it is still infeasible.
-type linPath struct {
-	prog *ir.Program
-	// pick chooses the disjunct of the k-th disjunction met on the path,
-	// the i-th of arc a (-1: none, the disjunction adds nothing); ors and
-	// atOrs count them.
-	pick  func(a *arc, i, k int) int
-	ors   int
-	at    *arc
-	atOrs int
-	cur   map[int]numeric.Dim // variable ID -> current version
-	n     int
-	calls []*ir.Call
-	out   []numeric.Constraint
-}
-
-func (lp *linPath) fresh(v *ir.Var) numeric.Dim {
-	d := numeric.Dim(lp.n)
-	lp.n++
-	lp.cur[v.ID] = d
-	return d
-}
-
-func (lp *linPath) bounds(d numeric.Dim, rg numeric.Range) {
-	if lo, ok := rg.Lo.Int64(); ok {
-		lp.out = append(lp.out, numeric.Ge(numeric.Var(d), numeric.Const(lo)))
-	}
-	if hi, ok := rg.Hi.Int64(); ok {
-		lp.out = append(lp.out, numeric.Le(numeric.Var(d), numeric.Const(hi)))
-	}
-}
-
-// version returns the current version of variable id (an initial value
-// within its type on first use).
-func (lp *linPath) version(id numeric.Dim) numeric.Dim {
-	if d, ok := lp.cur[int(id)]; ok {
-		return d
-	}
-	v := lp.prog.Vars[id]
-	d := lp.fresh(v)
-	lp.bounds(d, v.Type.Range())
-	return d
-}
-
-func (lp *linPath) expr(e numeric.LinExpr) numeric.LinExpr { return e.Rename(lp.version) }
-
-// cond appends the linear constraints c implies.
-func (lp *linPath) cond(c ir.Cond) {
-	switch c := c.(type) {
-	case *ir.Atom:
-		lp.out = append(lp.out, c.C.Rename(lp.version))
-	case *ir.And:
-		for _, x := range c.Xs {
-			lp.cond(x)
-		}
-	case *ir.Not:
-		n := ir.Negate(c.X)
-		if x, ok := n.(*ir.Not); ok {
-			if a, ok := x.X.(*ir.Atom); ok && a.C.Kind() == numeric.EQ {
-				lt, gt := ir.SplitDisequality(a.C)
-				lp.or([]ir.Cond{lt, gt})
-			}
-			return
-		}
-		lp.cond(n)
-	case *ir.Or:
-		lp.or(c.Xs)
-	case *ir.BoolConst:
-		if !c.V {
-			lp.out = append(lp.out, numeric.NewConstraint(numeric.Const(1), numeric.LE))
-		}
-	}
-}
-
-// or appends the constraints of the disjunct of xs that pick chooses.
-func (lp *linPath) or(xs []ir.Cond) {
-	k, ka := lp.ors, lp.atOrs
-	lp.ors++
-	lp.atOrs++
-	if i := lp.pick(lp.at, ka, k); i >= 0 && i < len(xs) {
-		lp.cond(xs[i])
-	}
-}
-
-// step appends the constraints of edge e.
-func (lp *linPath) step(e *ir.Edge) {
-	call := false
-	switch op := e.Op.(type) {
-	case *ir.Assume:
-		lp.cond(op.Cond)
-	case *ir.Assign:
-		rhs := make([]numeric.LinExpr, len(op.Rhs))
-		for i, x := range op.Rhs {
-			rhs[i] = lp.expr(x)
-		}
-		for i, x := range op.Lhs {
-			d := lp.fresh(x)
-			lp.out = append(lp.out, numeric.Eq(numeric.Var(d), rhs[i]))
-		}
-	case *ir.Havoc:
-		lp.bounds(lp.fresh(op.Var), op.Range)
-	case *ir.Return:
-		if fn := e.From.Func; op.HasValue && fn.Ret != nil {
-			x := lp.expr(op.Value)
-			lp.out = append(lp.out, numeric.Eq(numeric.Var(lp.fresh(fn.Ret)), x))
-		}
-	case *ir.Call:
-		call = true
-		args := make([]numeric.LinExpr, len(op.Args))
-		for i, x := range op.Args {
-			args[i] = lp.expr(x)
-		}
-		for i, f := range op.Callee.Formals {
-			if i < len(args) {
-				lp.out = append(lp.out, numeric.Eq(numeric.Var(lp.fresh(f)), args[i]))
-			}
-		}
-		for _, v := range append(append([]*ir.Var{}, op.Callee.Locals...), op.Callee.Ret) {
-			if v != nil {
-				lp.fresh(v)
-			}
-		}
-		lp.calls = append(lp.calls, op)
-	}
-	if !call && e.To.Kind == ir.Exit && len(lp.calls) > 0 {
-		op := lp.calls[len(lp.calls)-1]
-		lp.calls = lp.calls[:len(lp.calls)-1]
-		if op.Result != nil && op.Callee.Ret != nil {
-			ret := lp.version(numeric.Dim(op.Callee.Ret.ID))
-			lp.out = append(lp.out, numeric.Eq(numeric.Var(lp.fresh(op.Result)), numeric.Var(ret)))
-		}
-	}
-}
-
-// maxCases bounds the case splits of interpolate.
-const maxCases = 64
-
 // interpolate returns, for each boundary between consecutive paths, the
-// sequence interpolants over program variables of the paths' linear
-// form; false when it is feasible. A disjunction on the paths (C's a !=
-// b is a < b or a > b) is split into its cases: the interpolants of
-// every infeasible case, up to maxCases cases (later disjunctions add
-// nothing beyond that).
-func interpolate(prog *ir.Program, paths [][]*arc, picks map[*arc][]int) ([][]numeric.Constraint, bool) {
+// atoms of the sequence interpolants over program variables of the
+// paths' linear form (pathenc, first values within their types); false
+// when it is feasible. A disjunction on the paths (C's a != b is a < b
+// or a > b) takes first the disjunct of picks (the model's), then is
+// split into its cases: the interpolants of every infeasible case, up to
+// pathenc.DefaultMaxCases cases (later disjunctions add what their
+// disjuncts share).
+func interpolate(prog *ir.Program, paths [][]*arc, picks map[*arc]int) ([][]numeric.Constraint, bool) {
 	if picks != nil {
 		// First the disjuncts a model of the paths takes.
-		is, ok, ors := interpolateCase(prog, paths, func(a *arc, i, k int) int {
-			if i < len(picks[a]) {
-				return picks[a][i]
+		is, ok, radix := interpolateCase(prog, paths, func(a *arc, _ int, d pathenc.DNF) pathenc.DNF {
+			if k, ok := picks[a]; ok && k < len(d) {
+				return pathenc.DNF{d[k]}
 			}
-			return -1
+			return pathenc.Common(d)
 		})
-		if ok || ors == 0 {
+		if ok || len(radix) == 0 {
 			return is, ok
 		}
 	}
-	first, ok, ors := interpolateCase(prog, paths, func(a *arc, i, k int) int { return 0 })
-	if ors == 0 {
+	first, ok, radix := interpolateCase(prog, paths, func(_ *arc, _ int, d pathenc.DNF) pathenc.DNF { return d[:1] })
+	if len(radix) == 0 {
 		return first, ok
+	}
+	// Case c picks the disjunct of the k-th disjunction by the k-th digit
+	// of c in the mixed radix of the disjunctions' sizes, as far as their
+	// product stays within the bound.
+	cases, split := 1, 0
+	for _, r := range radix {
+		if cases*r > pathenc.DefaultMaxCases {
+			break
+		}
+		cases *= r
+		split++
 	}
 	out := make([][]numeric.Constraint, len(paths)-1)
 	any := false
-	for c := 0; c < maxCases; c++ {
-		// Case c picks the disjuncts of the first disjunctions by the
-		// digits of c (binary, the usual two-way split).
-		pick := func(_ *arc, _, k int) int {
-			if k >= 6 {
-				return -1
+	for c := 0; c < cases; c++ {
+		is, ok, _ := interpolateCase(prog, paths, func(_ *arc, k int, d pathenc.DNF) pathenc.DNF {
+			if k >= split {
+				return pathenc.Common(d)
 			}
-			return (c >> k) & 1
-		}
-		if c >= 1<<min(ors, 6) {
-			break
-		}
-		is, ok, _ := interpolateCase(prog, paths, pick)
+			rest := c
+			for _, r := range radix[:k] {
+				rest /= r
+			}
+			return pathenc.DNF{d[rest%radix[k]]}
+		})
 		if !ok {
 			continue
 		}
@@ -720,45 +511,50 @@ func interpolate(prog *ir.Program, paths [][]*arc, picks map[*arc][]int) ([][]nu
 	return out, any
 }
 
-// interpolateCase is interpolate for one choice of disjuncts; it also
-// returns the number of disjunctions met.
-func interpolateCase(prog *ir.Program, paths [][]*arc, pick func(a *arc, i, k int) int) ([][]numeric.Constraint, bool, int) {
-	lp := &linPath{prog: prog, cur: map[int]numeric.Dim{}, pick: pick}
-	groups := make([][]numeric.Constraint, len(paths))
-	scopes := make([]map[numeric.Dim]int, len(paths))
-	for i, p := range paths {
-		lp.out = nil
-		for _, a := range p {
-			lp.at, lp.atOrs = a, 0
-			lp.step(a.edge)
+// interpolateCase is interpolate for one choice of disjuncts: pick gets
+// the arc, the index of the disjunction among those met on the paths and
+// the condition's normal form, and returns one disjunct or a formula the
+// condition implies. It also returns the sizes of the disjunctions met.
+func interpolateCase(prog *ir.Program, paths [][]*arc, pick func(a *arc, k int, d pathenc.DNF) pathenc.DNF) ([][]numeric.Constraint, bool, []int) {
+	var at *arc
+	var radix []int
+	p := pathenc.New(prog, nil, pathenc.Options{InitRange: true, Cond: func(_ int, _ *ir.Edge, d pathenc.DNF) pathenc.DNF {
+		if len(d) <= 1 {
+			return d
 		}
-		groups[i] = lp.out
-		scopes[i] = map[numeric.Dim]int{}
-		for id, d := range lp.cur {
-			scopes[i][d] = id
+		radix = append(radix, len(d))
+		return pick(at, len(radix)-1, d)
+	}})
+	groups := make([]pathenc.DNF, len(paths))
+	scopes := make([]map[numeric.Dim]pathenc.Version, len(paths))
+	for i, path := range paths {
+		g := pathenc.True()
+		for _, a := range path {
+			at = a
+			d, err := p.Step(a.edge)
+			if err != nil {
+				return nil, false, radix
+			}
+			if g, _ = pathenc.And(g, d, pathenc.DefaultMaxCases); g == nil {
+				return nil, false, radix
+			}
 		}
+		groups[i] = g
+		scopes[i] = p.Scope()
 	}
-	is, err := itp.Sequence(groups, lp.n)
+	is, err := (&pathenc.Interpolator{}).Sequence(context.Background(), groups)
 	if err != nil {
-		return nil, false, lp.ors
+		return nil, false, radix
 	}
 	out := make([][]numeric.Constraint, len(is))
-	for k, c := range is {
-		if c.Expr().IsConst() {
-			continue
-		}
-		ok := true
-		rn := c.Rename(func(d numeric.Dim) numeric.Dim {
-			id, in := scopes[k][d]
-			if !in {
-				ok = false
-				return d
+	for k, d := range is {
+		for _, c := range d {
+			for _, a := range c {
+				if a, ok := pathenc.ToVars(a, scopes[k]); ok {
+					out[k] = append(out[k], a)
+				}
 			}
-			return numeric.Dim(id)
-		})
-		if ok {
-			out[k] = append(out[k], rn)
 		}
 	}
-	return out, true, lp.ors
+	return out, true, radix
 }

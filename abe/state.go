@@ -143,47 +143,7 @@ func orderOf(topo map[*ir.Func][]int, l *ir.Loc, stk *stack) []int {
 func topoOrders(prog *ir.Program) map[*ir.Func][]int {
 	out := map[*ir.Func][]int{}
 	for _, f := range prog.Funcs {
-		post := make([]int, len(f.Locs))
-		for i := range post {
-			post[i] = -1
-		}
-		seen := make([]bool, len(f.Locs))
-		n := 0
-		type frame struct {
-			l *ir.Loc
-			i int
-		}
-		var st []frame
-		visit := func(l *ir.Loc) {
-			seen[l.ID] = true
-			st = append(st, frame{l, 0})
-		}
-		if f.Entry != nil {
-			visit(f.Entry)
-		}
-		for len(st) > 0 {
-			top := &st[len(st)-1]
-			if top.i == len(top.l.Out) {
-				post[top.l.ID] = n
-				n++
-				st = st[:len(st)-1]
-				continue
-			}
-			to := top.l.Out[top.i].To
-			top.i++
-			if !seen[to.ID] {
-				visit(to)
-			}
-		}
-		rpo := make([]int, len(f.Locs))
-		for i, p := range post {
-			if p < 0 {
-				rpo[i] = len(f.Locs) + i // unreachable: last
-			} else {
-				rpo[i] = n - 1 - p
-			}
-		}
-		out[f] = rpo
+		out[f] = f.ReversePostorder()
 	}
 	return out
 }

@@ -96,7 +96,7 @@ func (e *encoding) disjoint(l *ir.Loc) bool {
 		}
 		conds = append(conds, a.Cond)
 	}
-	if len(conds) == 2 && ir.CondString(ir.Negate(conds[0]), e.env) == ir.CondString(conds[1], e.env) {
+	if len(conds) == 2 && ir.CondEqual(ir.Negate(conds[0]), conds[1]) {
 		return true
 	}
 	lia, err := encode.NewTerms(e.z, e.prog, encode.LIA)

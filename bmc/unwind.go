@@ -112,98 +112,17 @@ type loopInfo struct {
 	index map[*ir.Loc]int
 }
 
-// loops computes the natural loops of f: for each target h of a back edge
-// of a depth-first search from the entry, the locations that reach a
-// back edge's source without passing through h. It fails when f is
-// irreducible (an edge enters a loop elsewhere than at its head).
+// loops returns the natural loops of f (ir.Func.NaturalLoops).
 func loops(f *ir.Func) (*loopInfo, error) {
-	n := len(f.Locs)
-	color := make([]uint8, n)
-	back := map[*ir.Loc][]*ir.Loc{} // head -> sources of back edges
-	var heads []*ir.Loc
-	type frame struct {
-		l *ir.Loc
-		i int
+	l, err := f.NaturalLoops()
+	if err != nil {
+		return nil, fmt.Errorf("bmc: %w", err)
 	}
-	stack := []frame{{f.Entry, 0}}
-	color[f.Entry.ID] = 1
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.i == len(top.l.Out) {
-			color[top.l.ID] = 2
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		e := top.l.Out[top.i]
-		top.i++
-		switch color[e.To.ID] {
-		case 0:
-			color[e.To.ID] = 1
-			stack = append(stack, frame{e.To, 0})
-		case 1:
-			if _, ok := back[e.To]; !ok {
-				heads = append(heads, e.To)
-			}
-			back[e.To] = append(back[e.To], e.From)
-		}
-	}
-	li := &loopInfo{heads: heads, of: make([][]int, n), index: map[*ir.Loc]int{}}
-	for i, h := range heads {
+	li := &loopInfo{heads: l.Heads, body: l.Body, of: l.Of, index: map[*ir.Loc]int{}}
+	for i, h := range l.Heads {
 		li.index[h] = i
-		in := make([]bool, n)
-		in[h.ID] = true
-		work := slices.Clone(back[h])
-		for _, s := range work {
-			in[s.ID] = true
-		}
-		for len(work) > 0 {
-			l := work[len(work)-1]
-			work = work[:len(work)-1]
-			for _, e := range l.In {
-				if !in[e.From.ID] && color[e.From.ID] != 0 { // reachable predecessors only
-					in[e.From.ID] = true
-					work = append(work, e.From)
-				}
-			}
-		}
-		li.body = append(li.body, in)
-	}
-	// Reducibility: every edge into a body from outside enters at the head;
-	// bodies are nested or disjoint.
-	for i, h := range heads {
-		for _, l := range f.Locs {
-			if !li.body[i][l.ID] || l == h {
-				continue
-			}
-			for _, e := range l.In {
-				if color[e.From.ID] != 0 && !li.body[i][e.From.ID] {
-					return nil, fmt.Errorf("bmc: %s has irreducible control flow (the loop at %s is entered at %s)", f.Name, h.Pos, l.Pos)
-				}
-			}
-		}
-	}
-	for _, l := range f.Locs {
-		var of []int
-		for i := range heads {
-			if li.body[i][l.ID] {
-				of = append(of, i)
-			}
-		}
-		// Outermost first: a larger body contains a smaller one.
-		slices.SortFunc(of, func(a, b int) int { return count(li.body[b]) - count(li.body[a]) })
-		li.of[l.ID] = of
 	}
 	return li, nil
-}
-
-func count(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
 }
 
 // graph is the unwound program.

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/numpred/numpred/cex"
-	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
 )
 
@@ -342,7 +342,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 				return nil, err
 			}
 		}
-		pc, err := checkPath(ctx, z, prog, path, encode.LIA)
+		pc, err := pathenc.Exact(ctx, z, prog, path)
 		rs.SMT += time.Since(t1)
 		if err != nil {
 			record()
@@ -351,7 +351,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 			}
 			return finish(engine.Unknown, engine.NewReason(engine.Failure, "path formula: "+err.Error()))
 		}
-		switch pc.status {
+		switch pc.Status {
 		case smt.Sat:
 			rs.Feasible = true
 			record()
@@ -360,7 +360,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 				// not model: no proof, and no violation either.
 				return finish(engine.Unknown, engine.NewReason(engine.Unsupported, ir.UnsupportedReason(l)))
 			}
-			cx, err := cex.ReplayPath(ctx, prog, path, pc.inputs)
+			cx, err := cex.ReplayPath(ctx, prog, pc.Path)
 			if err != nil {
 				if ctx.Err() != nil {
 					return finish(engine.Unknown, engine.TimedOut)
@@ -399,7 +399,7 @@ func run(ctx context.Context, prog *ir.Program, opt Options) (*Result, error) {
 		next := prec.Clone()
 		for ; st < stageGiveUp; st++ {
 			t2 := time.Now()
-			name, added, err := refine(ctx, prog, path, pc.core, next, &cfg, opt, st)
+			name, added, err := refine(ctx, prog, path, pc.Core, next, &cfg, opt, st)
 			rs.SMT += time.Since(t2)
 			if err != nil {
 				record()

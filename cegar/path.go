@@ -1,87 +1,16 @@
-// This file checks an abstract counterexample's path formula with Z3
-// (package encode's SSA form, one assumption literal per edge, so that an
-// unsat core names edges) and reads the inputs of a satisfying model.
+// This file holds what the loop reads off an abstract counterexample's
+// path: its key, the atoms of its conditions, and the variables an
+// unsat core depends on.
 
 package cegar
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
-	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
-	"github.com/numpred/numpred/smt"
 )
-
-// pathCheck is the outcome of checking a path formula.
-type pathCheck struct {
-	status smt.Result
-	core   []int         // unsat: indices in the path of the edges of the core
-	inputs []numeric.Int // sat: the path's input values, in order
-}
-
-// checkPath checks whether some run follows path, in the encoding mode.
-func checkPath(ctx context.Context, z *smt.Context, prog *ir.Program, path []*ir.Edge, mode encode.Mode) (*pathCheck, error) {
-	p, err := encode.NewPath(z, prog, mode)
-	if err != nil {
-		return nil, err
-	}
-	sol := z.NewSolver()
-	defer sol.Close()
-	var lits []*smt.Term
-	var at []int
-	for i, e := range path {
-		c, err := p.Step(e)
-		if err != nil {
-			return nil, err
-		}
-		if c == nil {
-			continue
-		}
-		b := z.Const(fmt.Sprintf("cegar!step%d", i), z.BoolSort())
-		sol.Assert(z.Implies(b, c))
-		lits = append(lits, b)
-		at = append(at, i)
-	}
-	if err := sol.Err(); err != nil {
-		return nil, err
-	}
-	r, err := sol.CheckContext(ctx, lits...)
-	if err != nil {
-		return nil, err
-	}
-	out := &pathCheck{status: r}
-	switch r {
-	case smt.Unsat:
-		core, err := sol.UnsatCore()
-		if err != nil {
-			return nil, err
-		}
-		index := map[*smt.Term]int{}
-		for k, b := range lits {
-			index[b] = at[k]
-		}
-		for _, b := range core {
-			out.core = append(out.core, index[b])
-		}
-	case smt.Sat:
-		m, err := sol.Model()
-		if err != nil {
-			return nil, err
-		}
-		defer m.Close()
-		for _, in := range p.Inputs() {
-			raw, err := m.Int(in.Term)
-			if err != nil {
-				return nil, err
-			}
-			out.inputs = append(out.inputs, encode.Value(in, raw))
-		}
-	}
-	return out, nil
-}
 
 // pathKey names a path by its edges, to recognise a counterexample that
 // comes back.

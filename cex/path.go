@@ -1,8 +1,8 @@
-// This file turns a path and a model's inputs into a counterexample: the
-// concrete interpreter runs the program along the path (inputs from the
-// model in order, each choice the edge the path takes next out of that
-// location) to learn the input vector, which Replay then replays from
-// scratch.
+// This file turns a path and a model's input values into a
+// counterexample: the concrete interpreter runs the program along the
+// path (Follow) to learn the input vector, which Replay then replays from
+// scratch. Every engine that proposes a path (cegar, bmc, abe, impact)
+// follows it with Follow.
 
 package cex
 
@@ -15,66 +15,68 @@ import (
 	"github.com/numpred/numpred/numeric"
 )
 
-// pathOracle follows a path: inputs come from the model in order, and a
-// choice takes the enabled edge the path takes next out of that location.
-type pathOracle struct {
-	path   []*ir.Edge
-	pos    int // the path's edges before pos were taken
-	inputs []numeric.Int
-	next   int
+// PathStep is one edge of a path to follow; at an input havoc, Value is the
+// input's value when Input is set.
+type PathStep struct {
+	Edge  *ir.Edge
+	Value numeric.Int
+	Input bool
 }
 
-// advance moves past the next edge of the path that leaves at and returns
-// it (nil when the path has none).
-func (o *pathOracle) advance(at *ir.Loc) *ir.Edge {
-	for i := o.pos; i < len(o.path); i++ {
-		if o.path[i].From == at {
-			o.pos = i + 1
-			return o.path[i]
+// Follow returns an exec.Oracle that makes a run take path (edges from
+// main's entry, calls and returns included): an input havoc gets the
+// value of the path's next step on that edge, a choice the enabled edge
+// the path takes next out of that location (off the path, the first
+// enabled edge: the replay decides), an arbitrary value the one of least
+// magnitude in range, as exec.Inputs gives it, so that Replay repeats
+// the run.
+func Follow(path []PathStep) exec.Oracle { return &follow{path: path} }
+
+type follow struct {
+	path []PathStep
+	pos  int // the path's steps before pos were taken
+}
+
+// seek moves past the path's next step that match accepts and returns
+// it; false when there is none.
+func (f *follow) seek(match func(PathStep) bool) (PathStep, bool) {
+	for j := f.pos; j < len(f.path); j++ {
+		if match(f.path[j]) {
+			f.pos = j + 1
+			return f.path[j], true
 		}
 	}
-	return nil
+	return PathStep{}, false
 }
 
-func (o *pathOracle) Input(h *ir.Havoc, at *ir.Edge) (numeric.Int, bool) {
-	o.advance(at.From)
-	if o.next >= len(o.inputs) {
+func (f *follow) Input(h *ir.Havoc, at *ir.Edge) (numeric.Int, bool) {
+	s, ok := f.seek(func(s PathStep) bool { return s.Edge == at })
+	if !ok || !s.Input {
 		return numeric.Int{}, false
 	}
-	o.next++
-	return o.inputs[o.next-1], true
+	return s.Value, true
 }
 
-func (o *pathOracle) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int {
-	// As exec.Inputs does, so that Replay repeats the run.
-	r := h.Range
-	if lo, ok := r.Lo.Int64(); ok && lo > 0 {
-		return numeric.I(lo)
-	}
-	if hi, ok := r.Hi.Int64(); ok && hi < 0 {
-		return numeric.I(hi)
-	}
-	return numeric.I(0)
-}
+func (f *follow) Arbitrary(h *ir.Havoc, _ *ir.Edge) numeric.Int { return leastInRange(h.Range) }
 
-func (o *pathOracle) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
-	want := o.advance(at)
-	for i, e := range enabled {
-		if e == want {
-			return i, true
+func (f *follow) Choose(at *ir.Loc, enabled []*ir.Edge) (int, bool) {
+	s, ok := f.seek(func(s PathStep) bool { return s.Edge.From == at })
+	if ok {
+		for i, e := range enabled {
+			if e == s.Edge {
+				return i, true
+			}
 		}
 	}
-	return 0, true // off the path: the replay decides
+	return 0, true
 }
 
-// ReplayPath runs prog along path (edges from main's entry, calls and
-// returns included) with a model's inputs in call order, and replays the
-// input vector the run consumed with Replay. It returns nil and no error
-// when the run does not reach an error location.
-func ReplayPath(ctx context.Context, prog *ir.Program, path []*ir.Edge, inputs []numeric.Int) (*Counterexample, error) {
+// ReplayPath runs prog along path (see Follow) and replays the input
+// vector the run consumed with Replay. It returns nil and no error when
+// the run does not reach an error location.
+func ReplayPath(ctx context.Context, prog *ir.Program, path []PathStep) (*Counterexample, error) {
 	limit := 4*len(path) + 1024
-	o := &pathOracle{path: path, inputs: inputs}
-	r := exec.New(prog).Run(o, exec.Options{MaxSteps: limit, Stop: func() bool { return ctx.Err() != nil }})
+	r := exec.New(prog).Run(Follow(path), exec.Options{MaxSteps: limit, Stop: func() bool { return ctx.Err() != nil }})
 	if r.Outcome != exec.ErrorReached {
 		return nil, nil
 	}

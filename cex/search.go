@@ -164,7 +164,7 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 	if opt.QueryTimeout <= 0 {
 		opt.QueryTimeout = 2 * time.Second
 	}
-	s := &searcher{prog: prog, m: exec.New(prog), opt: opt, dist: distances(prog),
+	s := &searcher{prog: prog, m: exec.New(prog), opt: opt, dist: ir.ErrorDistances(prog),
 		flips: map[flip]int{}, seen: map[pathKey]bool{}, near: queue{byPrio: true},
 		edgeNum: numberEdges(prog)}
 	s.mode = encode.LIA
@@ -172,7 +172,7 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		s.mode = encode.BV
 	}
 	s.stats.Mode = s.mode.String()
-	if prog.Main == nil || s.dist[prog.Main.Entry] == unreachable {
+	if prog.Main == nil || s.dist[prog.Main.Entry] == ir.Unreachable {
 		return nil, s.stats, nil
 	}
 	defer func() {
@@ -416,7 +416,7 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 			for _, alt := range e.From.Out {
 				a, ok := alt.Op.(*ir.Assume)
 				key := flip{alt, visits[e.From]}
-				if alt == e || s.dist[alt.To] == unreachable {
+				if alt == e || s.dist[alt.To] == ir.Unreachable {
 					continue
 				}
 				if !ok || s.flips[key] >= s.opt.MaxFlips {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
 )
 
@@ -55,7 +56,7 @@ type place struct {
 }
 
 // label is a conjunction of dnfs over state dimensions (none: true).
-type label []dnf
+type label []pathenc.DNF
 
 func (l label) isFalse() bool {
 	for _, d := range l {
@@ -66,9 +67,9 @@ func (l label) isFalse() bool {
 	return false
 }
 
-func (l label) has(d dnf) bool {
+func (l label) has(d pathenc.DNF) bool {
 	for _, x := range l {
-		if dnfEqual(x, d) {
+		if x.Equal(d) {
 			return true
 		}
 	}
@@ -183,7 +184,7 @@ func (a *argView) writeDot(w io.Writer) error {
 	for _, n := range a.nodes {
 		var ls []string
 		for _, d := range n.label {
-			ls = append(ls, dnfString(d, a.env))
+			ls = append(ls, d.String(a.env))
 		}
 		lab := "true"
 		if len(ls) > 0 {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
 )
 
@@ -47,23 +48,23 @@ func (r *runner) checkARG(ctx context.Context) error {
 		}
 		// label(parent) ∧ edge ∧ ¬label(n) must be unsatisfiable.
 		u := n.parent
-		p := newSSAPath(r.prog, u.at.s)
+		p := r.newSSA(u.at.s)
 		lu, ok := conjoin(u.label)
 		if !ok {
-			lu = dnfTrue()
+			lu = pathenc.True()
 		}
-		pre, ok1 := p.at(lu)
-		g, err := p.step(n.edge)
+		pre, ok1 := r.at(p, lu)
+		g, err := p.Step(n.edge)
 		if err != nil {
 			return err
 		}
 		neg, ok2 := negate(n.label)
-		post, ok3 := p.at(neg)
+		post, ok3 := r.at(p, neg)
 		if !ok1 || !ok2 || !ok3 {
 			return fmt.Errorf("impact: check: cannot express the labels of edge %d -> %d", u.id, n.id)
 		}
 		sol := r.z.NewSimpleSolver()
-		sol.Assert(r.dnfTerm(pre, "c!"), r.dnfTerm(g, "c!"), r.dnfTerm(post, "c!"))
+		sol.Assert(pathenc.Term(r.z, pre, "c!"), pathenc.Term(r.z, g, "c!"), pathenc.Term(r.z, post, "c!"))
 		res, err := r.checkSolver(ctx, sol)
 		sol.Close()
 		if err != nil {

@@ -33,6 +33,7 @@ import (
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
 )
 
@@ -123,7 +124,7 @@ type runner struct {
 	epoch       int // incremented at each change of coverage
 	coverMemo   map[[4]int]bool
 	impSol      *smt.Solver // the solver of implication checks
-	coreSol     *smt.Solver // the solver of the interpolation's unsat cores
+	itp         *pathenc.Interpolator
 }
 
 // Run checks prog with IMPACT until a verdict or the end of ctx
@@ -154,10 +155,13 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, er
 	r := &runner{prog: prog, opt: opt, res: &engine.Result{Verdict: engine.Unknown}, stats: &Stats{},
 		byPlace: map[place][]*node{}, stacks: map[stackKey]*stack{}, coverMemo: map[[4]int]bool{}}
 	err := r.run(ctx)
-	for _, sol := range []*smt.Solver{r.impSol, r.coreSol} {
-		if sol != nil {
-			sol.Close()
-		}
+	if r.impSol != nil {
+		r.impSol.Close()
+	}
+	if r.itp != nil {
+		r.itp.Close()
+		r.stats.SMTQueries += r.itp.Queries
+		r.stats.SMTTime += r.itp.SMTTime
 	}
 	if r.z != nil {
 		go r.z.Close() // Z3 may take long to delete a context: not the caller's time
@@ -200,6 +204,7 @@ func (r *runner) run(ctx context.Context) error {
 		return err
 	}
 	r.z = z
+	r.itp = &pathenc.Interpolator{Z: z}
 	r.root = r.newNode(nil, nil, place{nil, prog.Main.Entry})
 	r.stack = []*node{r.root}
 	for {
@@ -387,8 +392,8 @@ func (r *runner) uncover(y *node) {
 // strengthen conjoins d (over state dimensions) to n's label unless the
 // label implies it, uncovering what n covered; it reports whether the
 // label changed.
-func (r *runner) strengthen(ctx context.Context, n *node, d dnf) (bool, error) {
-	if d.isTrue() || n.label.has(d) || n.dead() {
+func (r *runner) strengthen(ctx context.Context, n *node, d pathenc.DNF) (bool, error) {
+	if d.IsTrue() || n.label.has(d) || n.dead() {
 		return false, nil
 	}
 	if len(d) > 0 {
@@ -472,8 +477,7 @@ func (r *runner) close(ctx context.Context, v *node) (bool, error) {
 }
 
 // breakage, set by tests only, breaks the algorithm on purpose to show
-// that the tests notice: "cover" makes every cover check succeed;
-// "combine" joins the case interpolants by a disjunction over all cases.
+// that the tests notice: "cover" makes every cover check succeed.
 var breakage string
 
 // coverCheck reports whether label(v) implies label(w), memoised by the
@@ -576,7 +580,7 @@ func (r *runner) labelTerms(n *node) []*smt.Term {
 	if n.terms == nil || n.termsVersion != n.version {
 		n.terms = make([]*smt.Term, len(n.label))
 		for i, d := range n.label {
-			n.terms[i] = r.dnfTerm(d, "s!")
+			n.terms[i] = pathenc.Term(r.z, d, "s!")
 		}
 		n.termsVersion = n.version
 	}
@@ -588,11 +592,11 @@ func (r *runner) implies(ctx context.Context, a, b label) (bool, error) {
 	return r.impliesTerms(ctx, a, b, func() ([]*smt.Term, []*smt.Term) {
 		as := make([]*smt.Term, len(a))
 		for i, d := range a {
-			as[i] = r.dnfTerm(d, "s!")
+			as[i] = pathenc.Term(r.z, d, "s!")
 		}
 		bs := make([]*smt.Term, len(b))
 		for i, d := range b {
-			bs[i] = r.dnfTerm(d, "s!")
+			bs[i] = pathenc.Term(r.z, d, "s!")
 		}
 		return as, bs
 	}, nil)
@@ -607,7 +611,7 @@ func (r *runner) impliesTerms(ctx context.Context, a, b label, terms func() ([]*
 	}
 	syntactic := true
 	for _, d := range b {
-		if !d.isTrue() && !a.has(d) {
+		if !d.IsTrue() && !a.has(d) {
 			syntactic = false
 			break
 		}

@@ -2,12 +2,12 @@
 // IMPACT computes interpolants.
 //
 // REFINE(v), v at an error location: the path from the root to v in the
-// linear SSA form (ssa.go). Satisfiable: the exact path formula (encode,
+// linear SSA form (package pathenc). Satisfiable: the exact path formula (encode,
 // LIA) and a replay decide FALSE; a model that does not replay as a
 // trusted counterexample, or an exact formula that is unsatisfiable
 // where the linear form is not, ends the run with UNKNOWN (no
 // interpolant can strengthen the labels). Unsatisfiable: the sequence
-// interpolants (interpolate.go) strengthen the labels of the path's
+// interpolants (pathenc.Interpolator) strengthen the labels of the path's
 // nodes, and v's becomes false.
 //
 // Forced covering of v by an older w at the same place (McMillan; Beyer
@@ -26,6 +26,7 @@ import (
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
 )
 
@@ -34,17 +35,17 @@ import (
 // ends.
 func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 	edges, nodes := pathEdges(r.root, v)
-	p := newSSAPath(r.prog, nil)
-	groups := make([]dnf, len(edges))
+	p := r.newSSA(nil)
+	groups := make([]pathenc.DNF, len(edges))
 	scopes := make([]map[numeric.Dim]stateDim, len(edges))
 	for i, e := range edges {
-		g, err := p.step(e)
+		g, err := p.Step(e)
 		if err != nil {
 			return nil, err
 		}
 		groups[i] = g
 		if i < len(edges)-1 {
-			scopes[i] = p.current()
+			scopes[i] = r.current(p)
 		}
 	}
 	itps, err := r.interpolate(ctx, groups)
@@ -82,7 +83,7 @@ func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 			changed = append(changed, nodes[i])
 		}
 	}
-	if _, err := r.strengthen(ctx, v, dnfFalse()); err != nil {
+	if _, err := r.strengthen(ctx, v, pathenc.False()); err != nil {
 		return nil, err
 	}
 	return changed, nil
@@ -90,7 +91,7 @@ func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 
 // feasible decides an error path whose linear form is satisfiable.
 func (r *runner) feasible(ctx context.Context, edges []*ir.Edge) error {
-	res, ins, err := r.exactCheck(ctx, edges)
+	res, steps, err := r.exactCheck(ctx, edges)
 	if err != nil {
 		return err
 	}
@@ -102,7 +103,7 @@ func (r *runner) feasible(ctx context.Context, edges []*ir.Edge) error {
 		r.res.Reason = engine.NewReason(engine.Failure, "solver: unknown on an error path")
 		return errDone
 	}
-	c, err := cex.ReplayPath(ctx, r.prog, edges, ins)
+	c, err := cex.ReplayPath(ctx, r.prog, steps)
 	if err == nil && c == nil {
 		err = ctx.Err() // a run cut by the deadline proves nothing
 	}
@@ -130,24 +131,24 @@ func (r *runner) forceCover(ctx context.Context, v, w *node) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	p := newSSAPath(r.prog, a.at.s)
-	g0 := dnfTrue()
+	p := r.newSSA(a.at.s)
+	g0 := pathenc.True()
 	if la, ok := conjoin(a.label); ok {
-		if g0, ok = p.at(la); !ok {
+		if g0, ok = r.at(p, la); !ok {
 			return false, nil
 		}
 	}
-	groups := []dnf{g0}
+	groups := []pathenc.DNF{g0}
 	scopes := make([]map[numeric.Dim]stateDim, len(edges))
 	for i, e := range edges {
-		g, err := p.step(e)
+		g, err := p.Step(e)
 		if err != nil {
 			return false, err
 		}
 		groups = append(groups, g)
-		scopes[i] = p.current()
+		scopes[i] = r.current(p)
 	}
-	gn, ok := p.at(neg)
+	gn, ok := r.at(p, neg)
 	if !ok {
 		return false, nil
 	}
@@ -180,43 +181,30 @@ func (r *runner) forceCover(ctx context.Context, v, w *node) (bool, error) {
 	return true, nil
 }
 
-// conjoin returns a label as one dnf (the product of its parts); false
-// when that exceeds maxCases disjuncts.
-func conjoin(l label) (dnf, bool) {
-	out := dnfTrue()
+// conjoin returns a label as one DNF (the product of its parts); false
+// when that exceeds pathenc.DefaultMaxCases disjuncts.
+func conjoin(l label) (pathenc.DNF, bool) {
+	out := pathenc.True()
 	for _, d := range l {
 		var ok bool
-		if out, ok = and(out, d, maxCases); !ok {
+		if out, ok = pathenc.And(out, d, pathenc.DefaultMaxCases); !ok {
 			return nil, false
 		}
 	}
 	return out, true
 }
 
-// negate returns not l as a dnf; false when that exceeds maxCases
-// disjuncts.
-func negate(l label) (dnf, bool) {
-	var out dnf
+// negate returns not l as a DNF; false when that exceeds
+// pathenc.DefaultMaxCases disjuncts.
+func negate(l label) (pathenc.DNF, bool) {
+	var out pathenc.DNF
 	for _, d := range l {
-		// not (C_1 or ... or C_m) = (not C_1) and ... and (not C_m).
-		nd := dnfTrue()
-		for _, c := range d {
-			var nc dnf // not (c_1 and ... ) = not c_1 or ...
-			for _, k := range c {
-				if n, ok := k.Negate(); ok {
-					nc = append(nc, conj{n})
-				} else {
-					lo, hi := k.SplitNeq()
-					nc = append(nc, conj{lo}, conj{hi})
-				}
-			}
-			var ok bool
-			if nd, ok = and(nd, nc, maxCases); !ok {
-				return nil, false
-			}
+		nd, ok := pathenc.Negate(d, pathenc.DefaultMaxCases)
+		if !ok {
+			return nil, false
 		}
 		out = append(out, nd...)
-		if len(out) > maxCases {
+		if len(out) > pathenc.DefaultMaxCases {
 			return nil, false
 		}
 	}

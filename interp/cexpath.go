@@ -547,29 +547,10 @@ func newCexGuide(p *ir.Program) *cexGuide {
 				goals = append(goals, e.From)
 			}
 		}
-		backDist(goals, g.toGoal)
-		backDist([]*ir.Loc{f.Exit}, g.toExit)
+		ir.Distances(goals, g.toGoal)
+		ir.Distances([]*ir.Loc{f.Exit}, g.toExit)
 	}
 	return g
-}
-
-// backDist records, for every location that reaches one of goals, its
-// distance to the nearest.
-func backDist(goals []*ir.Loc, dist map[*ir.Loc]int) {
-	queue := append([]*ir.Loc(nil), goals...)
-	for _, u := range goals {
-		dist[u] = 0
-	}
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		for _, e := range u.In {
-			if _, ok := dist[e.From]; !ok {
-				dist[e.From] = dist[u] + 1
-				queue = append(queue, e.From)
-			}
-		}
-	}
 }
 
 // order returns u's out-edges to try, best first: calls into functions

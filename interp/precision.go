@@ -45,7 +45,7 @@ type Pred struct {
 // calls (olds and mids, see space.go) are always tracked.
 type Precision struct {
 	preds   []Pred
-	seen    map[predKey]bool // (function, canonical atom text) of preds
+	seen    map[predKey]bool // (function, canonical atom) of preds
 	allNum  bool
 	numVars map[*ir.Var]bool
 }
@@ -54,7 +54,7 @@ type Precision struct {
 // the whole program.
 type predKey struct {
 	f    *ir.Func
-	atom string
+	atom numeric.Key
 }
 
 // NewPrecision returns a precision with no predicates that tracks every
@@ -116,7 +116,7 @@ func (pr *Precision) AddPred(f *ir.Func, c numeric.Constraint) bool {
 	if !ok {
 		return false
 	}
-	atom := c.String(nil)
+	atom := c.Key()
 	if pr.seen[predKey{nil, atom}] || pr.seen[predKey{f, atom}] {
 		return false
 	}
@@ -132,7 +132,7 @@ func (pr *Precision) HasPred(c numeric.Constraint) bool {
 	if !ok {
 		return false
 	}
-	atom := c.String(nil)
+	atom := c.Key()
 	for k := range pr.seen {
 		if k.atom == atom {
 			return true
@@ -145,10 +145,10 @@ func (pr *Precision) HasPred(c numeric.Constraint) bool {
 // when every function does (a predicate of the whole program, or an atom
 // pr does not have, such as a user's).
 func (pr *Precision) scopes(atoms []numeric.Constraint) []map[*ir.Func]bool {
-	byAtom := map[string]map[*ir.Func]bool{}
-	global := map[string]bool{}
+	byAtom := map[numeric.Key]map[*ir.Func]bool{}
+	global := map[numeric.Key]bool{}
 	for _, pd := range pr.preds {
-		atom := pd.Atom.String(nil)
+		atom := pd.Atom.Key()
 		if pd.Func == nil {
 			global[atom] = true
 			continue
@@ -160,7 +160,7 @@ func (pr *Precision) scopes(atoms []numeric.Constraint) []map[*ir.Func]bool {
 	}
 	out := make([]map[*ir.Func]bool, len(atoms))
 	for i, c := range atoms {
-		if atom := c.String(nil); !global[atom] {
+		if atom := c.Key(); !global[atom] {
 			out[i] = byAtom[atom]
 		}
 	}
@@ -211,9 +211,9 @@ func precisionAtoms(p *ir.Program, s *space, cfg Config) ([]numeric.Constraint, 
 		return nil, err
 	}
 	var out []numeric.Constraint
-	seen := map[string]bool{}
+	seen := map[numeric.Key]bool{}
 	for _, pd := range cfg.Precision.preds {
-		key := pd.Atom.String(nil)
+		key := pd.Atom.Key()
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, pd.Atom)
@@ -221,7 +221,7 @@ func precisionAtoms(p *ir.Program, s *space, cfg Config) ([]numeric.Constraint, 
 	}
 	sort.SliceStable(out, func(i, j int) bool { return minDim(out[i]) < minDim(out[j]) })
 	for _, c := range user {
-		if key := c.String(nil); !seen[key] {
+		if key := c.Key(); !seen[key] {
 			seen[key] = true
 			out = append(out, c)
 		}

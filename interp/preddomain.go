@@ -136,7 +136,7 @@ func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *sp
 // then the user's extra predicates.
 func precisionPreds(p *ir.Program, s *space, extra []string) ([]numeric.Constraint, error) {
 	var out []numeric.Constraint
-	seen := map[string]bool{}
+	seen := map[numeric.Key]bool{}
 	add := func(c numeric.Constraint) {
 		if c.Expr().IsConst() {
 			return
@@ -144,7 +144,7 @@ func precisionPreds(p *ir.Program, s *space, extra []string) ([]numeric.Constrai
 		if c.Kind() == numeric.LE {
 			c, _ = c.Canonical()
 		}
-		key := c.String(nil)
+		key := c.Key()
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, c)

@@ -144,6 +144,46 @@ func Eval(c Cond, p []numeric.Int) (value, determined bool) {
 	panic("ir: unknown Cond")
 }
 
+// CondEqual reports whether a and b are the same condition: the same
+// operators, in the same order, over equal atoms (so an empty And and
+// true are different conditions; this is equality of values, not
+// equivalence).
+func CondEqual(a, b Cond) bool {
+	switch a := a.(type) {
+	case *Atom:
+		b, ok := b.(*Atom)
+		return ok && a.C.Equal(b.C)
+	case *Not:
+		b, ok := b.(*Not)
+		return ok && CondEqual(a.X, b.X)
+	case *And:
+		b, ok := b.(*And)
+		return ok && condsEqual(a.Xs, b.Xs)
+	case *Or:
+		b, ok := b.(*Or)
+		return ok && condsEqual(a.Xs, b.Xs)
+	case *BoolConst:
+		b, ok := b.(*BoolConst)
+		return ok && a.V == b.V
+	case *Nondet:
+		_, ok := b.(*Nondet)
+		return ok
+	}
+	return false
+}
+
+func condsEqual(a, b []Cond) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !CondEqual(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // CondString formats c naming variables by env.
 func CondString(c Cond, env *numeric.Env) string {
 	switch c := c.(type) {

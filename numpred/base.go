@@ -245,9 +245,9 @@ type numCore[V any] struct {
 	nddTerms bool
 	// termByHash and termVar find the variable of a canonical atom, by
 	// a hash of its numbers (termByHash) or, when they are big, by its
-	// text (termVar).
+	// key (termVar).
 	termByHash map[uint64][]int
-	termVar    map[string]int
+	termVar    map[numeric.Key]int
 	termOf     map[int]numeric.Constraint // variable -> canonical atom
 	// termsOn lists, per dimension, the variables in termOf whose atoms
 	// mention it (NDD's elimination sets).
@@ -300,7 +300,7 @@ func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option
 		return nil, err
 	}
 	c := &numCore[V]{base: b, num: num, n: sp.NumDims(), nddTerms: ndd,
-		termVar: map[string]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, termsOn: map[numeric.Dim][]int{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}, litsOf: map[int]cubeLits{},
+		termVar: map[numeric.Key]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, termsOn: map[numeric.Dim][]int{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}, litsOf: map[int]cubeLits{},
 		atoms: dimUnion{}, atomVars: map[int]numeric.Constraint{}, relCache: map[string][]bool{}}
 	b.pol.point = numPoint(num, c.n)
 	for i, p := range sp.preds {
@@ -362,7 +362,7 @@ func (c *numCore[V]) lookupTerm(k numeric.Constraint) (int, bool) {
 		}
 		return 0, false
 	}
-	v, ok := c.termVar[atomKey(k)]
+	v, ok := c.termVar[k.Key()]
 	return v, ok
 }
 
@@ -379,7 +379,7 @@ func (c *numCore[V]) storeTerm(k numeric.Constraint, v int) {
 		c.termByHash[h] = append(c.termByHash[h], v)
 		return
 	}
-	c.termVar[atomKey(k)] = v
+	c.termVar[k.Key()] = v
 }
 
 // consNode returns the conjunction of the constraints as a diagram over

@@ -88,14 +88,14 @@ func newLeafTable[V any](m *bdd.Manager, terms int) (*leafTable[V], error) {
 }
 
 // leafKey hashes the constraints of a value: consHash, or for big
-// numbers a hash of their text.
+// numbers a hash of their keys.
 func leafKey(cs []numeric.Constraint) uint64 {
 	if h, ok := consHash(cs); ok {
 		return h
 	}
 	var sb strings.Builder
 	for _, k := range cs {
-		sb.WriteString(atomKey(k))
+		sb.WriteString(string(k.Key()))
 		sb.WriteByte(';')
 	}
 	h := uint64(14695981039346656037)

@@ -49,7 +49,7 @@ type Space struct {
 	env    *numeric.Env
 	preds  []predInfo
 	byName map[string]PredID
-	byAtom map[string]PredID // canonical atom key -> predicate
+	byAtom map[numeric.Key]PredID // canonical atom -> predicate
 }
 
 // NewSpace returns the space with numeric variables env (nil: none) and
@@ -61,7 +61,7 @@ func NewSpace(env *numeric.Env, preds ...PredSpec) (*Space, error) {
 	if env == nil {
 		env = numeric.MustEnv()
 	}
-	s := &Space{env: env, byName: map[string]PredID{}, byAtom: map[string]PredID{}}
+	s := &Space{env: env, byName: map[string]PredID{}, byAtom: map[numeric.Key]PredID{}}
 	for i, ps := range preds {
 		pi := predInfo{name: ps.Name}
 		if ps.Atom != nil {
@@ -81,7 +81,7 @@ func NewSpace(env *numeric.Env, preds ...PredSpec) (*Space, error) {
 			if pi.name == "" {
 				pi.name = c.String(env)
 			}
-			key := atomKey(pi.canon)
+			key := pi.canon.Key()
 			if j, dup := s.byAtom[key]; dup {
 				return nil, fmt.Errorf("numpred: predicates %q and %q are the same atom up to negation", s.preds[j].name, pi.name)
 			}
@@ -106,14 +106,6 @@ func MustSpace(env *numeric.Env, preds ...PredSpec) *Space {
 		panic(err)
 	}
 	return s
-}
-
-func atomKey(c numeric.Constraint) string {
-	k := "<="
-	if c.Kind() == numeric.EQ {
-		k = "=="
-	}
-	return k + c.Expr().String(nil)
 }
 
 // Env returns the names of the numeric variables.
@@ -151,7 +143,7 @@ func (s *Space) PredOfAtom(c numeric.Constraint) (p PredID, neg bool, ok bool) {
 	if c.Kind() == numeric.LE {
 		canon, cneg = c.Canonical()
 	}
-	p, ok = s.byAtom[atomKey(canon)]
+	p, ok = s.byAtom[canon.Key()]
 	if !ok {
 		return 0, false, false
 	}
