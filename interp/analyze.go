@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/numpred/numpred/affine"
 	"github.com/numpred/numpred/interval"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
@@ -121,6 +122,8 @@ func analyzeOnce(st *stopper, p *ir.Program, cfg Config) (res *Result, err error
 			opts = append(opts, polyhedra.WithStop(st.stopped))
 		}
 		res, err = analyzeWith[polyhedra.Poly](st, p, cfg, polyhedra.New(opts...))
+	case "affine":
+		res, err = analyzeWith(st, p, cfg, affine.New())
 	default:
 		return nil, &InputError{fmt.Sprintf("unknown numeric domain %q (want %s)", cfg.Numeric, strings.Join(NumericNames, ", "))}
 	}
