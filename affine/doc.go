@@ -39,9 +39,12 @@
 //     directions and the difference of the two points (exact: the join of
 //     the points (0,0) and (2,1) is the line x = 2y).
 //   - Assign(a, xs, es): the parallel assignment, exact for every affine
-//     expression, invertible or not: the image of a's point and
-//     directions, echelonised again.
-//   - Forget(a, xs): ∃xs. a, exact (the unit directions of xs are added).
+//     expression, invertible or not. A single x := e substitutes the old
+//     x = (x - r)/k into the equations when e = k*x + r, k != 0, and is
+//     ∃x followed by x = e otherwise; a parallel one maps a's point and
+//     directions and echelonises the images again.
+//   - Forget(a, xs): ∃xs. a, exact: the row of which x is the pivot goes,
+//     or, for a free x, one row eliminates x from the others and goes.
 //   - Bound(a, e), Entails(a, c): exact; e has one value when the
 //     equations fix it, and is unbounded on gamma(a) otherwise.
 //   - Constraints(a): the equations with integer coefficients;

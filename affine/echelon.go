@@ -70,7 +70,9 @@ func (s *echelon) insert(v vec) (added, contradiction bool) {
 		return false, v.c.Sign() != 0
 	}
 	p := s.pivot(v)
-	v = v.scale(ratOne.Quo(v.coef(p)))
+	if k := v.coef(p); k.Cmp(ratOne) != 0 {
+		v = v.scale(ratOne.Quo(k))
+	}
 	for i, r := range s.rows {
 		if k := r.coef(p); k.Sign() != 0 {
 			s.rows[i] = r.axpy(k.Neg(), v)
@@ -79,6 +81,16 @@ func (s *echelon) insert(v vec) (added, contradiction bool) {
 	at := sort.Search(len(s.rows), func(i int) bool { return s.pivot(s.rows[i]) > p })
 	s.rows = slices.Insert(s.rows, at, v)
 	return true, false
+}
+
+// rebuild returns the last-pivot echelon of kept, rows of a reduced
+// echelon system, and changed, any consistent rows.
+func rebuild(kept, changed []vec) echelon {
+	s := echelon{rows: kept, last: true}
+	for _, r := range changed {
+		s.insert(r)
+	}
+	return s
 }
 
 // gens is the generator form of a non-empty affine space: the points

@@ -124,13 +124,16 @@ func equalTerms(v, w vec, neg bool) bool {
 }
 
 // Assign performs the parallel assignment dims[i] := exprs[i] exactly
-// (the affine hull of the image, which is the image of the hull): the
-// point and the directions of a are mapped through the assignment and
-// the image directions are echelonised again. Invertible (x := x + 1)
-// and non-invertible (x := y) assignments are treated alike.
+// (the affine hull of the image, which is the image of the hull). A
+// single assignment works on the equations (assign1); a parallel one
+// maps the point and the directions of a through the assignment and
+// echelonises the image directions again.
 func (Domain) Assign(a Value, dims []numeric.Dim, exprs []numeric.LinExpr) Value {
 	if a.bot || len(dims) == 0 {
 		return a
+	}
+	if len(dims) == 1 {
+		return assign1(a, dims[0], exprs[0])
 	}
 	g := generators(a.n, a.eqs)
 	img := gens{point: slices.Clone(g.point), dirs: echelon{}}
@@ -167,29 +170,75 @@ func evalAt(e numeric.LinExpr, p []numeric.Rat, affine bool) numeric.Rat {
 	return v
 }
 
-// Forget returns ∃dims. a (exact): the directions of a plus the unit
-// directions of dims.
-func (Domain) Forget(a Value, dims ...numeric.Dim) Value {
-	if a.bot || !mentions(a, dims) {
-		return a
+// assign1 is the single assignment x := e, on the equations.
+// Non-invertible (e without x): ∃x, then the equation x = e. Invertible
+// (e = k*x + r, k != 0): the old x is (x - r)/k, substituted into the
+// equations that mention x. Either way the image of a's integer point
+// is an integer point of the result.
+func assign1(a Value, x numeric.Dim, e numeric.LinExpr) Value {
+	k := e.Coef(x)
+	if k.IsZero() {
+		f := forget1(a, x)
+		s := f.system()
+		s.insert(fromLinExpr(e.Sub(numeric.Var(x))))
+		return Value{eqs: s.rows, n: a.n}
 	}
-	g := generators(a.n, a.eqs)
-	for _, x := range dims {
-		g.dirs.insert(vec{ts: []term{{x, ratOne}}})
-	}
-	return fromGens(a.n, g)
-}
-
-// mentions reports whether some equation of a has a term over dims.
-func mentions(a Value, dims []numeric.Dim) bool {
-	for _, r := range a.eqs {
-		for _, x := range dims {
-			if r.coef(x).Sign() != 0 {
-				return true
-			}
+	// x_old = (1/k) x - (1/k) r, written as the vec sub with
+	// row + c*sub = the row with c*x_old in place of c*x.
+	inv := numeric.R(numeric.I(1), k)
+	r := e.Sub(numeric.Var(x).Scale(k))
+	sub := fromLinExpr(r).scale(inv.Neg()).axpy(inv.Sub(ratOne), vec{ts: []term{{x, ratOne}}})
+	var kept, changed []vec
+	for _, row := range a.eqs {
+		if c := row.coef(x); c.Sign() != 0 {
+			changed = append(changed, row.axpy(c, sub))
+		} else {
+			kept = append(kept, row)
 		}
 	}
-	return false
+	if changed == nil {
+		return a
+	}
+	return Value{eqs: rebuild(kept, changed).rows, n: a.n}
+}
+
+// forget1 returns ∃x. a for a non-bottom a, on the equations: the row
+// of which x is the pivot goes; if x is free, the first row with x
+// eliminates it from the others and goes.
+func forget1(a Value, x numeric.Dim) Value {
+	var kept, changed []vec
+	var r0 vec
+	found := false
+	for _, row := range a.eqs {
+		c := row.coef(x)
+		switch {
+		case c.Sign() == 0:
+			kept = append(kept, row)
+		case !found:
+			r0, found = row, true
+		default:
+			changed = append(changed, row.axpy(c.Quo(r0.coef(x)).Neg(), r0))
+		}
+	}
+	if !found {
+		return a
+	}
+	if r0.ts[len(r0.ts)-1].d == x {
+		// x is r0's pivot, so no other row mentions it.
+		return Value{eqs: kept, n: a.n}
+	}
+	return Value{eqs: rebuild(kept, changed).rows, n: a.n}
+}
+
+// Forget returns ∃dims. a (exact), one dimension at a time.
+func (Domain) Forget(a Value, dims ...numeric.Dim) Value {
+	if a.bot {
+		return a
+	}
+	for _, x := range dims {
+		a = forget1(a, x)
+	}
+	return a
 }
 
 // value returns e modulo a's equations: whether e is constant on a, and
