@@ -265,6 +265,16 @@ func TestMeetIsIntersection(t *testing.T) {
 	}
 }
 
+// randExpr returns an expression over every dimension with coefficients
+// and constant in [-k, k].
+func randExpr(rng *rand.Rand, k int64) numeric.LinExpr {
+	var ts []numeric.Term
+	for j := 0; j < exN; j++ {
+		ts = append(ts, numeric.Term{Dim: numeric.Dim(j), Coef: numeric.I(rng.Int63n(2*k+1) - k)})
+	}
+	return numeric.NewLinExpr(numeric.I(rng.Int63n(2*k+1)-k), ts...)
+}
+
 // TestBoundEntailsExact: e is fixed on aff(P) iff it takes one value on
 // P, and then Bound is that value; otherwise Bound is unbounded and
 // Entails holds only for what all of Z^n satisfies.
@@ -273,11 +283,7 @@ func TestBoundEntailsExact(t *testing.T) {
 	for k := 0; k < 500; k++ {
 		ps := randPoints(rng)
 		a := hull(ps)
-		var ts []numeric.Term
-		for j := 0; j < exN; j++ {
-			ts = append(ts, numeric.Term{Dim: numeric.Dim(j), Coef: numeric.I(rng.Int63n(5) - 2)})
-		}
-		e := numeric.NewLinExpr(numeric.I(rng.Int63n(5)-2), ts...)
+		e := randExpr(rng, 2)
 		vals := map[string]bool{}
 		for _, p := range ps {
 			vals[e.Eval(ints(p)).String()] = true
@@ -319,6 +325,30 @@ func TestAssumeInequalities(t *testing.T) {
 		}
 		if s := d.String(got, env); s != tc.want {
 			t.Errorf("Assume(y = 2x, %s) = %s, want %s", tc.src, s, tc.want)
+		}
+	}
+}
+
+// TestRewrite: den*e = f on every integer point of the value, and f
+// keeps no pivot, so it is constant exactly when Bound is a single value.
+func TestRewrite(t *testing.T) {
+	rng := rand.New(rand.NewSource(6))
+	for k := 0; k < 300; k++ {
+		ps := randPoints(rng)
+		a := hull(ps)
+		e := randExpr(rng, 3)
+		f, den := d.Rewrite(a, e)
+		if den.Sign() <= 0 {
+			t.Fatalf("Rewrite(%s, %s): den %s", a, e.String(nil), den)
+		}
+		forBox(func(z []int64) {
+			if member(a, z) && e.Eval(ints(z)).Mul(den).Cmp(f.Eval(ints(z))) != 0 {
+				t.Fatalf("Rewrite(%s, %s) = (%s)/%s wrong at %v", a, e.String(nil), f.String(nil), den, z)
+			}
+		})
+		rg := d.Bound(a, e)
+		if fixed := rg.Lo.IsFinite() && rg.Lo.Cmp(rg.Hi) == 0; fixed != f.IsConst() {
+			t.Fatalf("Rewrite(%s, %s) = %s but Bound = %s", a, e.String(nil), f.String(nil), rg)
 		}
 	}
 }

@@ -249,6 +249,20 @@ func value(a Value, e numeric.LinExpr) (numeric.Rat, bool) {
 	return v.c.Neg(), v.isZero()
 }
 
+// Rewrite returns e modulo a's equations: den*e = f at every point of
+// gamma(a), with den > 0 and f free of the pivots of a's equations (each
+// pivot replaced by what its equation makes it). Other domains use it
+// to bound e through a in a reduced product. For bottom a it returns e
+// and 1.
+func (Domain) Rewrite(a Value, e numeric.LinExpr) (f numeric.LinExpr, den numeric.Int) {
+	if a.bot {
+		return e, numeric.I(1)
+	}
+	s := echelon{rows: a.eqs, last: true}
+	// The reduced v satisfies e = sum - c on gamma(a).
+	return s.reduce(fromLinExpr(e)).scaled()
+}
+
 // Bound returns the range of e over a (exact): a single value when the
 // equations fix e, else (-oo, +oo), since e then is unbounded on the
 // integer points of a.

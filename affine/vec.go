@@ -105,6 +105,13 @@ func (v vec) integral() (numeric.Rat, vec) {
 // toLinExpr returns the equation v (sum = c) as an integer expression e
 // with e = 0 iff v holds: v scaled to integer coefficients and constant.
 func (v vec) toLinExpr() numeric.LinExpr {
+	e, _ := v.scaled()
+	return e
+}
+
+// scaled returns l*(sum - c) as an integer expression, with l > 0 the
+// least common denominator of v's coefficients and constant.
+func (v vec) scaled() (numeric.LinExpr, numeric.Int) {
 	l := v.c.Den()
 	for _, t := range v.ts {
 		den := t.k.Den()
@@ -115,7 +122,7 @@ func (v vec) toLinExpr() numeric.LinExpr {
 		ts[i] = numeric.Term{Dim: t.d, Coef: t.k.Num().Mul(l.FloorDiv(t.k.Den()))}
 	}
 	c := v.c.Num().Mul(l.FloorDiv(v.c.Den())).Neg()
-	return numeric.NewLinExpr(c, ts...)
+	return numeric.NewLinExpr(c, ts...), l
 }
 
 // rename returns v with every x_d renamed to x_f(d), re-sorted. f must

@@ -17,6 +17,7 @@ import (
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/octagon"
 	"github.com/numpred/numpred/polyhedra"
+	"github.com/numpred/numpred/product"
 )
 
 // InputError is an error in what the user gave the analysis (a predicate
@@ -124,6 +125,8 @@ func analyzeOnce(st *stopper, p *ir.Program, cfg Config) (res *Result, err error
 		res, err = analyzeWith[polyhedra.Poly](st, p, cfg, polyhedra.New(opts...))
 	case "affine":
 		res, err = analyzeWith(st, p, cfg, affine.New())
+	case "affine+interval":
+		res, err = analyzeWith(st, p, cfg, product.NewAffineInterval())
 	default:
 		return nil, &InputError{fmt.Sprintf("unknown numeric domain %q (want %s)", cfg.Numeric, strings.Join(NumericNames, ", "))}
 	}

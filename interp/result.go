@@ -25,7 +25,7 @@ const (
 var DomainNames = []string{"nexpoint", "nex", "mtndd", "ndd", "numeric", "predicate"}
 
 // NumericNames are the numeric domains accepted by Config.Numeric.
-var NumericNames = []string{"interval", "octagon", "polyhedra", "affine"}
+var NumericNames = []string{"interval", "octagon", "polyhedra", "affine", "affine+interval"}
 
 // Config says how to analyse a program.
 type Config struct {
