@@ -76,7 +76,7 @@ func integerPoint(n int, eqs []vec) ([]numeric.Int, bool) {
 			if v[j].IsZero() {
 				continue
 			}
-			g, s, t := egcd(v[0], v[j])
+			g, s, t := v[0].ExtGCD(v[j])
 			p, q := v[j].FloorDiv(g).Neg(), v[0].FloorDiv(g)
 			// [c0 cj] := [c0 cj] [[s p] [t q]], determinant s*q - p*t = 1.
 			c0, cj := cols[0], cols[j]
@@ -108,22 +108,4 @@ func dot(e numeric.LinExpr, x []numeric.Int) numeric.Int {
 		s = s.Add(t.Coef.Mul(x[t.Dim]))
 	}
 	return s
-}
-
-// egcd returns g = gcd(a, b) > 0 and s, t with s*a + t*b = g.
-// Precondition: a and b are not both 0.
-func egcd(a, b numeric.Int) (g, s, t numeric.Int) {
-	r0, r1 := a, b
-	s0, s1 := numeric.I(1), numeric.I(0)
-	t0, t1 := numeric.I(0), numeric.I(1)
-	for !r1.IsZero() {
-		q := r0.FloorDiv(r1)
-		r0, r1 = r1, r0.Sub(q.Mul(r1))
-		s0, s1 = s1, s0.Sub(q.Mul(s1))
-		t0, t1 = t1, t0.Sub(q.Mul(t1))
-	}
-	if r0.Sign() < 0 {
-		return r0.Neg(), s0.Neg(), t0.Neg()
-	}
-	return r0, s0, t0
 }
