@@ -20,8 +20,10 @@
 //     without thresholds);
 //   - soundness of every operation against concrete integer points: a
 //     point p is in gamma(a) iff every constraint of Constraints(a) holds
-//     at p; for each sampled p in gamma(a), the concrete operation applied
-//     to p must land in gamma(op(a));
+//     at p (or, for a domain with numeric.Membership, iff Contains(a, p),
+//     and then Constraints(a) need only hold on gamma(a)); for each
+//     sampled p in gamma(a), the concrete operation applied to p must
+//     land in gamma(op(a));
 //   - numeric.SanityCheck on every value an operation returns;
 //   - with Config.Exact, that Assume(Top, cs) has exactly the integer
 //     solutions of cs among the sample points.
