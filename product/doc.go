@@ -21,6 +21,7 @@
 // affine+interval: e rewritten modulo the equations, then bounded by the
 // box); Entails holds when either component or the bound shows it.
 //
-// The products here are affine+interval (AffineInterval) and
-// congruence+interval (CongruenceInterval).
+// The products here are affine+interval (NewAffineInterval) and
+// congruences with any domain of exact constraints (NewCongruence, e.g.
+// with intervals or polyhedra: x ∈ [0, 1] and x ≡ 0 mod 2 give x = 0).
 package product

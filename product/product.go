@@ -212,10 +212,18 @@ func (d Domain[A, B]) PermuteDims(v Value[A, B], perm []numeric.Dim) Value[A, B]
 	return Value[A, B]{d.da.PermuteDims(v.a, perm), d.db.PermuteDims(v.b, perm)}
 }
 
-// String formats v as the conjunction of its Constraints, "true" for
-// top and "false" for bottom.
+// String formats v as the first component's text and the constraints
+// of the second that the first does not entail, "true" for top and
+// "false" for bottom.
 func (d Domain[A, B]) String(v Value[A, B], env *numeric.Env) string {
-	return numeric.ConjString(d.Constraints(v), env)
+	if d.IsBottom(v) || d.da.IsTop(v.a) {
+		return numeric.ConjString(d.Constraints(v), env)
+	}
+	s := d.da.String(v.a, env)
+	if rest := d.Constraints(v)[len(d.da.Constraints(v.a)):]; len(rest) > 0 {
+		s += " && " + numeric.ConjString(rest, env)
+	}
+	return s
 }
 
 // SanityCheck checks both components and that bottom is canonical.
