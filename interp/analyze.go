@@ -11,12 +11,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/numpred/numpred/affine"
+	"github.com/numpred/numpred/congruence"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interval"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/octagon"
 	"github.com/numpred/numpred/polyhedra"
+	"github.com/numpred/numpred/product"
 )
 
 // InputError is an error in what the user gave the analysis (a predicate
@@ -122,6 +125,20 @@ func analyzeOnce(st *stopper, p *ir.Program, cfg Config) (res *Result, err error
 			opts = append(opts, polyhedra.WithStop(st.stopped))
 		}
 		res, err = analyzeWith[polyhedra.Poly](st, p, cfg, polyhedra.New(opts...))
+	case "affine":
+		res, err = analyzeWith(st, p, cfg, affine.New())
+	case "affine+interval":
+		res, err = analyzeWith(st, p, cfg, product.NewAffineInterval())
+	case "congruence":
+		res, err = analyzeWith(st, p, cfg, congruence.New())
+	case "congruence+interval":
+		res, err = analyzeWith(st, p, cfg, product.NewCongruence(interval.New()))
+	case "congruence+polyhedra":
+		var opts []polyhedra.Option
+		if st.active() {
+			opts = append(opts, polyhedra.WithStop(st.stopped))
+		}
+		res, err = analyzeWith(st, p, cfg, product.NewCongruence(polyhedra.New(opts...)))
 	default:
 		return nil, &InputError{fmt.Sprintf("unknown numeric domain %q (want %s)", cfg.Numeric, strings.Join(NumericNames, ", "))}
 	}
@@ -134,6 +151,9 @@ func analyzeOnce(st *stopper, p *ir.Program, cfg Config) (res *Result, err error
 // analyzeWith runs the analysis with the numeric domain nd, counted (see
 // counted) and observing ctx between its operations.
 func analyzeWith[V any](st *stopper, p *ir.Program, cfg Config, nd numeric.Domain[V]) (res *Result, err error) {
+	if !numeric.HasExactConstraints(nd) && !Combines(cfg.Domain, cfg.Numeric) {
+		return nil, &InputError{fmt.Sprintf("domain %s cannot use the numeric domain %s: it keeps numeric values as the diagrams of their constraints, and congruences are no linear constraints (use nexpoint, nex or numeric)", cfg.Domain, cfg.Numeric)}
+	}
 	s := newSpace(p)
 	th := thresholdsOf(p)
 	cn := newCounted(st, nd, cfg.Check)

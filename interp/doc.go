@@ -43,7 +43,8 @@
 //
 // The engine is generic over absDomain (domain.go): a lattice with
 // widening and transformers for the IR's operations. numericDomain runs a
-// numeric domain (interval, octagon, polyhedra) directly; predDomain
+// numeric domain (interval, octagon, polyhedra, affine, congruence and
+// their products) directly; predDomain
 // abstracts each operation into a NumPredDom transformer (Fig. 5 of
 // Gurfinkel & Chaki) for a precision: numeric variables V_N (all integer
 // variables) and predicates V_P (the linear atoms of branch conditions and

@@ -4,6 +4,7 @@
 package interp
 
 import (
+	"strings"
 	"time"
 
 	"github.com/numpred/numpred/engine"
@@ -14,7 +15,17 @@ import (
 var DomainNames = []string{"nexpoint", "nex", "mtndd", "ndd", "numeric", "predicate"}
 
 // NumericNames are the numeric domains accepted by Config.Numeric.
-var NumericNames = []string{"interval", "octagon", "polyhedra"}
+var NumericNames = []string{"interval", "octagon", "polyhedra", "affine", "affine+interval",
+	"congruence", "congruence+interval", "congruence+polyhedra"}
+
+// Combines reports whether Config.Domain domain can run with
+// Config.Numeric numeric: NDD and MTNDD keep a numeric value as the
+// diagram of its constraints, so they need a numeric domain whose
+// constraints are exact, which the congruence domains' are not
+// (numeric.Membership).
+func Combines(domain, numeric string) bool {
+	return domain != "ndd" && domain != "mtndd" || !strings.HasPrefix(numeric, "congruence")
+}
 
 // Config says how to analyse a program.
 type Config struct {

@@ -21,7 +21,7 @@ import (
 //
 // DOMAIN is a domain name of interp.DomainNames, optionally followed by
 // /NUMERIC (e.g. ndd/octagon); VERDICT is TRUE, FALSE or UNKNOWN.
-var wantRE = regexp.MustCompile(`(?m)^\s*(?://|#|/\*)\s*want\s+([a-z/ ,]+):\s*(TRUE|FALSE|UNKNOWN)\b`)
+var wantRE = regexp.MustCompile(`(?m)^\s*(?://|#|/\*)\s*want\s+([a-z/ ,+]+):\s*(TRUE|FALSE|UNKNOWN)\b`)
 
 type want struct {
 	domain, numeric, verdict string

@@ -69,7 +69,8 @@ type Domain[V any] interface {
 	Entails(a V, c Constraint) bool
 	// Constraints returns a conjunction of constraints whose set of
 	// integer solutions equals gamma(a) for the domains in this module (a
-	// bottom value gives one unsatisfiable constant constraint).
+	// bottom value gives one unsatisfiable constant constraint), except
+	// those with the Membership capability, where it contains gamma(a).
 	Constraints(a V) []Constraint
 
 	// AddDims appends k unconstrained dimensions n..n+k-1.
@@ -116,4 +117,23 @@ func SanityCheck[V any](d Domain[V], a V) error {
 		return c.SanityCheck(a)
 	}
 	return nil
+}
+
+// Membership is the optional capability of a domain whose values are no
+// conjunction of linear constraints (x ≡ 1 mod 2 is none): its
+// Constraints only over-approximate gamma, and Contains is the exact
+// membership test. The conformance suite decides membership by Contains
+// for such a domain. Encodings that rebuild a value from its
+// constraints (NDD and MTNDD keep a value's constraints as its diagram)
+// must not use one: see HasExactConstraints.
+type Membership[V any] interface {
+	// Contains reports whether the integer point p is in gamma(a).
+	Contains(a V, p []Int) bool
+}
+
+// HasExactConstraints reports whether d's Constraints denote exactly
+// gamma: whether d lacks the Membership capability.
+func HasExactConstraints[V any](d Domain[V]) bool {
+	_, ok := d.(Membership[V])
+	return !ok
 }

@@ -234,6 +234,24 @@ func (x Int) GCD(y Int) Int {
 	return norm(new(big.Int).GCD(nil, nil, x.Abs().bigOf(), y.Abs().bigOf()))
 }
 
+// ExtGCD returns g = gcd(|x|, |y|) and Bézout coefficients s, t with
+// s*x + t*y = g (extended Euclid). ExtGCD(0, 0) is 0, 1, 0.
+func (x Int) ExtGCD(y Int) (g, s, t Int) {
+	r0, r1 := x, y
+	s0, s1 := I(1), I(0)
+	t0, t1 := I(0), I(1)
+	for !r1.IsZero() {
+		q := r0.FloorDiv(r1)
+		r0, r1 = r1, r0.Sub(q.Mul(r1))
+		s0, s1 = s1, s0.Sub(q.Mul(s1))
+		t0, t1 = t1, t0.Sub(q.Mul(t1))
+	}
+	if r0.Sign() < 0 {
+		return r0.Neg(), s0.Neg(), t0.Neg()
+	}
+	return r0, s0, t0
+}
+
 // Divisible reports whether y divides x (y != 0).
 func (x Int) Divisible(y Int) bool { return x.Mod(y).IsZero() }
 

@@ -137,3 +137,15 @@ func TestIntOverflowBoundaries(t *testing.T) {
 		t.Errorf("ParseInt(12x) succeeded")
 	}
 }
+
+func TestExtGCD(t *testing.T) {
+	I := numeric.I
+	huge := I(1 << 62).Mul(I(12))
+	for _, c := range [][2]numeric.Int{{I(0), I(0)}, {I(12), I(18)}, {I(-12), I(18)}, {I(7), I(-3)}, {I(0), I(-5)}, {huge, I(18)}, {I(-9), I(0)}} {
+		x, y := c[0], c[1]
+		g, s, u := x.ExtGCD(y)
+		if g.Cmp(x.GCD(y)) != 0 || s.Mul(x).Add(u.Mul(y)).Cmp(g) != 0 {
+			t.Errorf("ExtGCD(%s, %s) = %s, %s, %s", x, y, g, s, u)
+		}
+	}
+}

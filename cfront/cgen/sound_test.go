@@ -38,7 +38,9 @@ func soundnessConfigs() []string {
 			continue
 		}
 		for _, n := range interp.NumericNames {
-			cs = append(cs, d+"/"+n)
+			if interp.Combines(d, n) {
+				cs = append(cs, d+"/"+n)
+			}
 		}
 	}
 	return cs

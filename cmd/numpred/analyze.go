@@ -70,7 +70,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	var f analyzeFlags
 	f.memoryGone = new(string)
 	domain := fs.String("domain", interp.DefaultDomain, "domain: nexpoint, nex, mtndd, ndd, numeric, predicate, a comma list, or all")
-	fs.StringVar(&f.numeric, "numeric", "interval", "numeric domain: interval, octagon or polyhedra")
+	fs.StringVar(&f.numeric, "numeric", "interval", "numeric domain: interval, octagon, polyhedra, affine, affine+interval, congruence, congruence+interval or congruence+polyhedra (the congruences not with ndd or mtndd)")
 	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	fs.BoolVar(&f.invariants, "invariants", false, "print the invariant of every location")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics (time per domain operation, iterations, BDD nodes)")

@@ -177,7 +177,11 @@ func (s *suite[V]) wrap(c *ctx, op string, v V, n int) *val[V] {
 		}
 		ok = append(ok, k)
 	}
-	return &val[V]{v: v, n: n, m: newMember(ok, n, s.cfg.Range)}
+	m := newMember(ok, n, s.cfg.Range)
+	if mem, exact := s.d.(numeric.Membership[V]); exact {
+		m.in = func(p []numeric.Int) bool { return mem.Contains(v, p) }
+	}
+	return &val[V]{v: v, n: n, m: m}
 }
 
 // show formats a value for a failure message.

@@ -1,7 +1,6 @@
 package numerictest
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -9,28 +8,7 @@ import (
 	"github.com/numpred/numpred/numeric"
 )
 
-// recorder is a reporter that records failures instead of failing, so the
-// suite can be run on broken domains and expected to complain.
-type recorder struct {
-	path     string
-	failures *[]string
-}
-
-func (r recorder) Helper()             {}
-func (r recorder) Logf(string, ...any) {}
-func (r recorder) Errorf(f string, a ...any) {
-	*r.failures = append(*r.failures, r.path+": "+fmt.Sprintf(f, a...))
-}
-func (r recorder) Run(name string, f func(reporter)) bool {
-	f(recorder{path: r.path + "/" + name, failures: r.failures})
-	return true
-}
-
-func record[V any](d numeric.Domain[V], cfg Config) []string {
-	var fs []string
-	run[V](recorder{path: "Suite", failures: &fs}, d, cfg, 1)
-	return fs
-}
+func record[V any](d numeric.Domain[V], cfg Config) []string { return Failures(d, cfg, 1) }
 
 // Each mutant is the interval domain with one deliberately wrong
 // operation.

@@ -20,8 +20,10 @@
 //     without thresholds);
 //   - soundness of every operation against concrete integer points: a
 //     point p is in gamma(a) iff every constraint of Constraints(a) holds
-//     at p; for each sampled p in gamma(a), the concrete operation applied
-//     to p must land in gamma(op(a));
+//     at p (or, for a domain with numeric.Membership, iff Contains(a, p),
+//     and then Constraints(a) need only hold on gamma(a)); for each
+//     sampled p in gamma(a), the concrete operation applied to p must
+//     land in gamma(op(a));
 //   - numeric.SanityCheck on every value an operation returns;
 //   - with Config.Exact, that Assume(Top, cs) has exactly the integer
 //     solutions of cs among the sample points.
@@ -167,4 +169,31 @@ func fmtDims(ds []numeric.Dim) string {
 		parts[i] = fmt.Sprintf("x%d", d)
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// Failures runs the whole suite on d with the given seed and returns its
+// failure messages instead of failing a test, each prefixed with the
+// path of its check ("Suite/Join: ..."). A domain's tests use it to show
+// that the suite catches deliberately broken variants of the domain.
+func Failures[V any](d numeric.Domain[V], cfg Config, seed int64) []string {
+	var fs []string
+	run[V](recorder{path: "Suite", failures: &fs}, d, cfg, seed)
+	return fs
+}
+
+// recorder is a reporter that records failures instead of failing, so the
+// suite can be run on broken domains and expected to complain.
+type recorder struct {
+	path     string
+	failures *[]string
+}
+
+func (r recorder) Helper()             {}
+func (r recorder) Logf(string, ...any) {}
+func (r recorder) Errorf(f string, a ...any) {
+	*r.failures = append(*r.failures, r.path+": "+fmt.Sprintf(f, a...))
+}
+func (r recorder) Run(name string, f func(reporter)) bool {
+	f(recorder{path: r.path + "/" + name, failures: r.failures})
+	return true
 }

@@ -71,11 +71,13 @@ type fastCons struct {
 }
 
 // member is the membership test of gamma(a) for one value a, given by
-// Constraints(a).
+// Constraints(a), or by the domain's exact test when it has one
+// (numeric.Membership: then the constraints only contain gamma(a)).
 type member struct {
 	cs   []numeric.Constraint
 	fast []fastCons
-	slow []numeric.Constraint // constraints too large for the fast path
+	slow []numeric.Constraint       // constraints too large for the fast path
+	in   func(p []numeric.Int) bool // the exact test, or nil
 }
 
 const fastLimit = 1 << 30
@@ -111,6 +113,9 @@ func newMember(cs []numeric.Constraint, n int, r int64) member {
 
 // hasPool reports whether pool point i is in gamma.
 func (m *member) hasPool(p *pool, i int) bool {
+	if m.in != nil {
+		return m.in(p.ints[i])
+	}
 	pt := p.small[i]
 	for _, fc := range m.fast {
 		v := fc.c
@@ -131,6 +136,9 @@ func (m *member) hasPool(p *pool, i int) bool {
 
 // has reports whether the point p (any size of coordinates) is in gamma.
 func (m *member) has(p []numeric.Int) bool {
+	if m.in != nil {
+		return m.in(p)
+	}
 	for _, c := range m.cs {
 		if !c.Sat(p) {
 			return false

@@ -1,0 +1,111 @@
+// This file decides whether a rational affine space contains an integer
+// point: the integer solutions of a linear system, by the classical
+// reduction of linear Diophantine systems with unimodular column
+// operations (as in the Hermite normal form; see Schrijver, "Theory of
+// Linear and Integer Programming", ch. 4-5).
+//
+// The integer solutions of the equations seen so far are kept as
+// x = x0 + M t (x0 integer, M an integer matrix, t ranging over Z^k).
+// The next equation a.x = b becomes (aM) t = b - a.x0. Column operations
+// on M with determinant ±1 (extended Euclid on pairs of columns) turn aM
+// into (g, 0, ..., 0), g = gcd(aM); then the equation has an integer
+// solution iff g divides b - a.x0 (or g = 0 and b = a.x0), the first
+// column's parameter is fixed to (b - a.x0)/g, and M keeps the other
+// columns.
+
+package affine
+
+import "github.com/numpred/numpred/numeric"
+
+// hasIntegerPoint reports whether the consistent equation system eqs
+// over n dimensions has an integer solution.
+func hasIntegerPoint(n int, eqs []vec) bool {
+	_, ok := integerPoint(n, eqs)
+	return ok
+}
+
+// integerPoint returns an integer solution of the consistent equation
+// system eqs over n dimensions, or false when there is none.
+func integerPoint(n int, eqs []vec) ([]numeric.Int, bool) {
+	// The point with every free dimension 0 is integer when every
+	// constant is: the common case, decided without any arithmetic.
+	fast := true
+	for _, r := range eqs {
+		if !r.c.IsInt() {
+			fast = false
+			break
+		}
+	}
+	if fast {
+		p := make([]numeric.Int, n)
+		for _, r := range eqs {
+			p[r.ts[len(r.ts)-1].d] = r.c.Num()
+		}
+		return p, true
+	}
+	x0 := make([]numeric.Int, n)
+	cols := make([][]numeric.Int, n) // the columns of M
+	for j := range cols {
+		cols[j] = make([]numeric.Int, n)
+		cols[j][j] = numeric.I(1)
+	}
+	for _, r := range eqs {
+		e := r.toLinExpr() // a.x + e0 = 0, integer
+		b := e.Constant().Neg()
+		v := make([]numeric.Int, len(cols))
+		for j, col := range cols {
+			v[j] = dot(e, col)
+		}
+		rest := b.Sub(dot(e, x0))
+		first := -1
+		for j := range v {
+			if !v[j].IsZero() {
+				first = j
+				break
+			}
+		}
+		if first < 0 {
+			if !rest.IsZero() {
+				return nil, false
+			}
+			continue
+		}
+		v[0], v[first] = v[first], v[0]
+		cols[0], cols[first] = cols[first], cols[0]
+		for j := 1; j < len(v); j++ {
+			if v[j].IsZero() {
+				continue
+			}
+			g, s, t := v[0].ExtGCD(v[j])
+			p, q := v[j].FloorDiv(g).Neg(), v[0].FloorDiv(g)
+			// [c0 cj] := [c0 cj] [[s p] [t q]], determinant s*q - p*t = 1.
+			c0, cj := cols[0], cols[j]
+			n0, nj := make([]numeric.Int, n), make([]numeric.Int, n)
+			for i := 0; i < n; i++ {
+				n0[i] = s.Mul(c0[i]).Add(t.Mul(cj[i]))
+				nj[i] = p.Mul(c0[i]).Add(q.Mul(cj[i]))
+			}
+			cols[0], cols[j] = n0, nj
+			v[0], v[j] = g, numeric.Int{}
+		}
+		if !rest.Divisible(v[0]) {
+			return nil, false
+		}
+		f := rest.FloorDiv(v[0])
+		for i := range x0 {
+			x0[i] = x0[i].Add(f.Mul(cols[0][i]))
+		}
+		cols = cols[1:]
+	}
+	return x0, true
+}
+
+// dot returns the linear part of e at the point x.
+func dot(e numeric.LinExpr, x []numeric.Int) numeric.Int {
+	var s numeric.Int
+	for i := 0; i < e.NumTerms(); i++ {
+		t := e.Term(i)
+		s = s.Add(t.Coef.Mul(x[t.Dim]))
+	}
+	return s
+}

@@ -1,0 +1,32 @@
+// This file implements the conversion of affine values to constraints
+// and text.
+
+package affine
+
+import "github.com/numpred/numpred/numeric"
+
+// Constraints returns a's equations with integer coefficients (none for
+// top); numeric.False for bottom. Their integer solutions are exactly
+// gamma(a).
+func (Domain) Constraints(a Value) []numeric.Constraint {
+	if a.bot {
+		return []numeric.Constraint{numeric.False}
+	}
+	cs := make([]numeric.Constraint, len(a.eqs))
+	for i, r := range a.eqs {
+		cs[i] = numeric.NewConstraint(r.toLinExpr(), numeric.EQ)
+	}
+	return cs
+}
+
+// String formats a as "2x - y = 0 && z = 3", naming dimensions by env;
+// top is "true" and bottom "false".
+func (d Domain) String(a Value, env *numeric.Env) string {
+	if a.bot {
+		return "false"
+	}
+	return numeric.ConjString(d.Constraints(a), env)
+}
+
+// String formats a like Domain.String with dimensions x0, x1, ...
+func (a Value) String() string { return Domain{}.String(a, nil) }

@@ -1,0 +1,69 @@
+// This file implements the reduced product of affine equalities and
+// intervals.
+
+package product
+
+import (
+	"github.com/numpred/numpred/affine"
+	"github.com/numpred/numpred/interval"
+	"github.com/numpred/numpred/numeric"
+)
+
+// AffineInterval is the type of the affine+interval product.
+type AffineInterval = Domain[affine.Value, interval.Box]
+
+// NewAffineInterval returns the reduced product of the affine-equality
+// and interval domains. Reduction propagates the box through the
+// equations (interval.Assume with affine.Constraints: y = 2x and
+// x ∈ [0, 10] give y ∈ [0, 20]) and turns every dimension the box pins
+// to one value into an equation; it repeats once if that added an
+// equation. Bound rewrites e modulo the equations (affine.Rewrite) and
+// bounds the result over the box, so x ∈ [0, 10] bounds y - x by 10 on
+// y = 2x.
+func NewAffineInterval() AffineInterval {
+	return New[affine.Value, interval.Box](affine.New(), interval.New(), reduceAffineInterval, boundAffineInterval)
+}
+
+func reduceAffineInterval(a affine.Value, b interval.Box) (affine.Value, interval.Box) {
+	da, db := affine.New(), interval.New()
+	for round := 0; round < 2; round++ {
+		b = db.Assume(b, da.Constraints(a)...)
+		if b.IsBottom() {
+			return da.Bottom(a.Dims()), b
+		}
+		var eqs []numeric.Constraint
+		for i := 0; i < b.Dims(); i++ {
+			x := numeric.Var(numeric.Dim(i))
+			r := b.Range(numeric.Dim(i))
+			if !r.Lo.IsFinite() || r.Lo.Cmp(r.Hi) != 0 {
+				continue
+			}
+			if s := da.Bound(a, x); s.Lo.Cmp(s.Hi) != 0 || !s.Lo.IsFinite() {
+				eqs = append(eqs, numeric.Eq(x, numeric.ConstInt(r.Lo.Int())))
+			}
+		}
+		if len(eqs) == 0 {
+			break
+		}
+		a = da.Assume(a, eqs...)
+		if a.IsBottom() {
+			return a, db.Bottom(b.Dims())
+		}
+	}
+	return a, b
+}
+
+// boundAffineInterval bounds den*e = f over the box: e lies in
+// [ceil(lo/den), floor(hi/den)] for f's range [lo, hi].
+func boundAffineInterval(a affine.Value, b interval.Box, e numeric.LinExpr) numeric.Range {
+	f, den := affine.New().Rewrite(a, e)
+	k, ok := den.Int64()
+	if !ok {
+		return numeric.FullRange
+	}
+	r := interval.New().Bound(b, f)
+	if r.IsEmpty() {
+		return r
+	}
+	return numeric.Range{Lo: r.Lo.DivCeil(k), Hi: r.Hi.DivFloor(k)}
+}

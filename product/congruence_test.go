@@ -1,0 +1,52 @@
+package product_test
+
+import (
+	"testing"
+
+	"github.com/numpred/numpred/interval"
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/polyhedra"
+	"github.com/numpred/numpred/product"
+)
+
+func TestCongruenceIntervalReduction(t *testing.T) {
+	d := product.NewCongruence[interval.Box](interval.New())
+	env := numeric.MustEnv("x", "t")
+	for _, tc := range []struct{ src, want string }{
+		{"x = 2t + 1, x >= 0, x <= 9", "x ≡ 1 mod 2 && x >= 1 && x <= 9 && t >= 0 && t <= 4"},
+		{"x = 2t + 1, x >= 2, x <= 2", "false"},
+		{"x = 2t + 1, x >= 2, x <= 4", "x = 3 && t = 1"},
+		{"x = 4t, x >= -5, x <= 7", "x ≡ 0 mod 4 && x >= -4 && x <= 4 && t >= -1 && t <= 1"},
+	} {
+		got := d.Assume(d.Top(2), numeric.MustParseConstraints(tc.src, env)...)
+		if err := d.SanityCheck(got); err != nil {
+			t.Fatal(err)
+		}
+		if s := d.String(got, env); s != tc.want {
+			t.Errorf("Assume(%s) = %s, want %s", tc.src, s, tc.want)
+		}
+	}
+}
+
+// TestParityOfRemainder: the front end lowers r = x % 2 to a quotient q
+// with 0 <= x - 2q <= 1 (x >= 0) and r := x - 2q. With x even, the
+// congruences give r ≡ 0 mod 2 and the relational bound 0 <= r <= 1,
+// which only polyhedra keep, leaves r = 0: r != 0 is then infeasible.
+func TestParityOfRemainder(t *testing.T) {
+	env := numeric.MustEnv("x", "q", "r")
+	d := product.NewCongruence[polyhedra.Poly](polyhedra.New())
+	even := d.Assume(d.Top(3), numeric.MustParseConstraints("x = 2q, x >= 0", env)...)
+	even = d.Forget(even, 1) // x ≡ 0 mod 2, x >= 0, q unknown
+	div := d.Assume(even, numeric.MustParseConstraints("x - 2q >= 0, x - 2q <= 1", env)...)
+	r := d.Assign(div, []numeric.Dim{2}, []numeric.LinExpr{numeric.Var(0).Sub(numeric.Var(1).Scale(numeric.I(2)))})
+	if c := numeric.MustParseConstraints("r = 0", env)[0]; !d.Entails(r, c) {
+		t.Errorf("%s does not entail r = 0", d.String(r, env))
+	}
+	// Intervals lose 0 <= x - 2q <= 1, so the same steps leave r open.
+	di := product.NewCongruence[interval.Box](interval.New())
+	ei := di.Forget(di.Assume(di.Top(3), numeric.MustParseConstraints("x = 2q, x >= 0", env)...), 1)
+	ri := di.Assign(di.Assume(ei, numeric.MustParseConstraints("x - 2q >= 0, x - 2q <= 1", env)...), []numeric.Dim{2}, []numeric.LinExpr{numeric.Var(0).Sub(numeric.Var(1).Scale(numeric.I(2)))})
+	if c := numeric.MustParseConstraints("r = 0", env)[0]; di.Entails(ri, c) {
+		t.Errorf("congruence+interval unexpectedly entails r = 0 on %s", di.String(ri, env))
+	}
+}
