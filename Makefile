@@ -71,6 +71,17 @@ fuzz-sound:
 	$(GO) test -tags $(TAGS) ./cfront/cgen -run '^TestSoundness$$' -count=1 -v -timeout 48h \
 		-sound.n $(SOUND_N) -sound.deadline $(SOUND_DEADLINE)
 
+# The soundness oracle for every engine (verify.Run, as numpred analyze
+# --engine E runs it: absint, cegar, bmc, kind, abe, impact and the
+# default strategy), $(ENGINES_SOUND_N) tasks, each engine run limited to
+# $(ENGINES_SOUND_DEADLINE); a wrong verdict fails. Needs gcc.
+ENGINES_SOUND_N ?= 300
+ENGINES_SOUND_DEADLINE ?= 1s
+.PHONY: fuzz-engines
+fuzz-engines:
+	$(GO) test -tags $(TAGS) ./cfront/cgen -run '^TestSoundness$$' -count=1 -v -timeout 48h \
+		-sound.n $(ENGINES_SOUND_N) -sound.configs none -sound.engine.deadline $(ENGINES_SOUND_DEADLINE)
+
 # The soundness oracle on tasks with memory (TaskOptions.Memory).
 .PHONY: fuzz-sound-mem
 fuzz-sound-mem:

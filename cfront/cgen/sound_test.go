@@ -12,26 +12,43 @@ import (
 	"github.com/numpred/numpred/cfront/cgen"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/verify"
 )
 
 var (
 	soundN        = flag.Int("sound.n", 10, "tasks analysed by TestSoundness")
 	soundSeed     = flag.Uint64("sound.seed", 1, "seed of TestSoundness")
 	soundDeadline = flag.Duration("sound.deadline", 150*time.Millisecond, "time limit of one analysis in TestSoundness")
-	soundConfigs  = flag.String("sound.configs", "", "comma-separated domain/numeric configurations of TestSoundness (default: every domain under every numeric domain)")
+	soundConfigs  = flag.String("sound.configs", "", "comma-separated domain/numeric configurations of TestSoundness (default: every domain under every numeric domain; none: only -sound.engines)")
 	soundBatch    = flag.Int("sound.batch", 100, "tasks per gcc build in TestSoundness")
 	soundWorkers  = flag.Int("sound.workers", 1, "tasks analysed at once by TestSoundness")
 	soundFptrs    = flag.Bool("sound.fptrs", false, "TestSoundness: tasks with calls through function pointers (TaskOptions.FuncPtrs)")
 	soundMemory   = flag.Bool("sound.memory", false, "TestSoundness: tasks with arrays, structs, pointers and malloc'd blocks (TaskOptions.Memory; LP64 tasks only)")
+	soundEngines  = flag.String("sound.engines", strings.Join(append(append([]string(nil), verify.EngineNames...), verify.Auto), ","),
+		"comma-separated engines TestSoundness also runs through verify.Run (as numpred analyze --engine does), \"\" for none")
+	soundEngineDeadline = flag.Duration("sound.engine.deadline", 300*time.Millisecond, "time limit of one engine run in TestSoundness")
 )
+
+// enginePrefix marks a configuration that is an engine of verify (the
+// others are interp domain/numeric pairs).
+const enginePrefix = "engine:"
 
 // soundnessConfigs returns the configurations to run: by default every
 // domain under every numeric domain it uses.
 func soundnessConfigs() []string {
-	if *soundConfigs != "" {
-		return strings.Split(*soundConfigs, ",")
-	}
 	var cs []string
+	if *soundEngines != "" {
+		for _, e := range strings.Split(*soundEngines, ",") {
+			cs = append(cs, enginePrefix+e)
+		}
+	}
+	switch *soundConfigs {
+	case "none":
+		return cs
+	case "":
+	default:
+		return append(cs, strings.Split(*soundConfigs, ",")...)
+	}
 	for _, d := range interp.DomainNames {
 		if d == "predicate" {
 			cs = append(cs, d+"/interval")
@@ -59,12 +76,8 @@ type soundTally struct {
 // analyse runs every configuration on task and reports wrong verdicts.
 func (s *soundTally) analyse(t *testing.T, task *cgen.Task, configs []string) {
 	for _, c := range configs {
-		domain, numeric, _ := strings.Cut(c, "/")
-		cfg := interp.DefaultConfig()
-		cfg.Domain, cfg.Numeric = domain, numeric
 		t0 := time.Now()
-		cfg.Deadline = t0.Add(*soundDeadline)
-		res, err := interp.Analyze(task.IR, cfg)
+		res, err := analyseUnder(task, c)
 		d := time.Since(t0)
 		s.mu.Lock()
 		s.spent[c] += d
@@ -88,6 +101,29 @@ func (s *soundTally) analyse(t *testing.T, task *cgen.Task, configs []string) {
 		}
 		s.mu.Unlock()
 	}
+}
+
+// analyseUnder runs configuration c on task: an engine of verify
+// (enginePrefix), or the interp fixpoint under a domain/numeric pair.
+func analyseUnder(task *cgen.Task, c string) (*engine.Result, error) {
+	if name, ok := strings.CutPrefix(c, enginePrefix); ok {
+		cfg := verify.Config{Engine: name, Interp: interp.DefaultConfig(), Search: true}
+		cfg.Interp.Deadline = time.Now().Add(*soundEngineDeadline)
+		res, err := verify.Run(task.IR, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &res.Result, nil
+	}
+	domain, numeric, _ := strings.Cut(c, "/")
+	cfg := interp.DefaultConfig()
+	cfg.Domain, cfg.Numeric = domain, numeric
+	cfg.Deadline = time.Now().Add(*soundDeadline)
+	res, err := interp.Analyze(task.IR, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &engine.Result{Verdict: res.Verdict, Reason: res.Reason}, nil
 }
 
 // TestSoundness is the end-to-end soundness oracle: generated tasks whose
