@@ -183,7 +183,7 @@ func TestSoundness(t *testing.T) {
 		fmt.Fprintf(&sb, "\n  %-20s %5d TRUE of %d, %5d FALSE of %d, %5d timeouts, %v", c, s.proved[c], total.True,
 			s.refuted[c], total.False, s.timeouts[c], s.spent[c].Round(time.Millisecond))
 	}
-	t.Logf("%v; %d wrong verdicts; verdicts per configuration (deadline %v):%s", total, s.wrong, *soundDeadline, sb.String())
+	t.Logf("%v; %d wrong verdicts; verdicts per configuration (deadline %v, engines %v):%s", total, s.wrong, *soundDeadline, *soundEngineDeadline, sb.String())
 	if total.True == 0 || total.False == 0 {
 		t.Errorf("the tasks are not mixed: %d TRUE, %d FALSE", total.True, total.False)
 	}
