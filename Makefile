@@ -19,6 +19,7 @@ run: build
 test:
 	./scripts/setup.sh
 	$(GO) test -tags $(TAGS) -count=1 -timeout 15m ./...
+	$(GO) test -race -tags $(TAGS) -count=1 ./bdd/
 
 vet:
 	$(GO) vet ./...

@@ -42,8 +42,10 @@
 // returns the same error.
 //
 // Nodes are garbage-collected by rudd through finalizers, so a Node may be
-// kept for as long as the caller likes. A Manager is not safe for
-// concurrent use.
+// kept for as long as the caller likes. The finalizers only queue the
+// decrement of the node's reference count, which the Manager applies on
+// its own goroutine (refs.go: rudd's own finalizer raced the operations
+// and lost counts). A Manager is not safe for concurrent use.
 //
 // Tests pass with rudd's default (Hudd) backend and with its BuDDy-style
 // backend selected by the build tag buddy: go test -tags buddy ./bdd/.

@@ -81,8 +81,11 @@ func (p *iteRun) rec(f, g, h rudd.Node) (rudd.Node, error) {
 		return r, nil
 	}
 	p.steps++
-	if p.steps%pollSteps == 0 && p.m.interrupt() {
-		return nil, ErrInterrupted
+	if p.steps%pollSteps == 0 {
+		if p.m.interrupt() {
+			return nil, ErrInterrupted
+		}
+		p.m.settle()
 	}
 	b := p.m.b
 	x := min(p.level(f), p.level(g), p.level(h))

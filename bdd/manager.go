@@ -110,6 +110,8 @@ type Manager struct {
 	// a node table of bigAt slots on (interrupt.go).
 	interrupt func() bool
 	bigAt     int
+	// refs keeps rudd's reference counts on this goroutine (refs.go).
+	refs *refs
 }
 
 // Block is one entry of a Layout: the three variables of predicate Pred,
@@ -217,6 +219,9 @@ func New(preds, terms int, opts ...Option) (*Manager, error) {
 		return nil, fmt.Errorf("bdd: %w", err)
 	}
 	m.b = b
+	if m.refs, err = newRefs(b); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -307,6 +312,7 @@ func (m *Manager) wrap(r rudd.Node) (Node, error) {
 		m.err = errors.New("bdd: rudd returned a nil node without an error")
 		return Node{}, m.err
 	}
+	m.settle()
 	m.live.tick(m)
 	return Node{r}, nil
 }
@@ -316,6 +322,7 @@ func (m *Manager) check(ns ...Node) error {
 	if err := m.Err(); err != nil {
 		return err
 	}
+	m.settle()
 	for _, n := range ns {
 		if n.r == nil {
 			return ErrInvalidNode
