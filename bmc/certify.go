@@ -1,25 +1,34 @@
-// This file re-checks loop invariants as a correctness certificate: the
-// invariants at main's loop heads (the cut points of k-induction, see
-// kind.go) prove that no error location is reachable when
+// This file re-checks loop invariants as a correctness certificate. The
+// cut points are the loop heads of every function, each in every
+// activation the calls from main open (the program has no recursion, so
+// there are finitely many: a cut is a loop head and the chain of calls
+// to it). The invariant of a cut is the loop head's invariant and, for
+// each call of the chain, the caller's invariant at the call restricted
+// to the caller's own locals, which the callee cannot change (call-site
+// facts). They prove that no error location is reachable when
 //
-//  1. (initiation) every path from main's entry to a first loop head
-//     reaches it in a state satisfying that head's invariant, and no path
-//     from main's entry reaches an error location before a loop head;
-//  2. (consecution) every path segment from a loop head h, started in any
-//     state satisfying h's invariant, reaches the next loop head h' in a
-//     state satisfying h''s invariant;
+//  1. (initiation) every path from main's entry to a first cut reaches it
+//     in a state satisfying that cut's invariant, and no path from
+//     main's entry reaches an error location before a cut;
+//  2. (consecution) every path segment from a cut, started in any state
+//     satisfying its invariant, reaches the next cut in a state
+//     satisfying that one's (a segment that starts inside a callee
+//     returns, at the callee's exit, into the rest of each caller);
 //  3. (safety) no such segment reaches an error location.
 //
-// By induction over the loop heads a run visits, every reachable state at
-// a loop head satisfies its invariant and no run reaches an error. Each
+// By induction over the cuts a run visits, every reachable state at a
+// cut satisfies its invariant and no run reaches an error. Each
 // condition is one formula over the segment graph (unwind.go: calls
-// inlined; the functions main calls have no loops and no recursion, so
-// segments are finite), encoded in linear integer arithmetic, which
-// over-approximates the program (so UNSAT is a proof), and checked by
-// Z3. The invariants are first projected onto what a C expression over
-// the program's variables can say (Certify's caller writes them in a
-// correctness witness): atoms over temporaries or out-of-scope variables
-// are weakened away, and the projection is what is checked.
+// inlined, segments finite since every cycle passes a loop head),
+// encoded in linear integer arithmetic, which over-approximates the
+// program (so UNSAT is a proof), and checked by Z3. The loop-head
+// invariants are first projected onto what a C expression over the
+// variables in scope at the loop can say (Certify's caller writes them
+// in a correctness witness): atoms over temporaries or out-of-scope
+// variables are weakened away, and the projection is what is checked.
+// The call-site facts are checked with them but not written: the
+// witness format has no place for a fact about a caller's frame while
+// its callee loops.
 
 package bmc
 
@@ -27,6 +36,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/numpred/numpred/encode"
@@ -35,7 +45,7 @@ import (
 	"github.com/numpred/numpred/smt"
 )
 
-// HeadInvariant is the invariant at one loop head of main.
+// HeadInvariant is the invariant at one loop head.
 type HeadInvariant struct {
 	Loc *ir.Loc
 	// C is the invariant as a C expression over the program's variables
@@ -45,52 +55,65 @@ type HeadInvariant struct {
 
 // Certificate is the outcome of Certify.
 type Certificate struct {
-	Invariants []HeadInvariant // one per loop head of main, in the order of the heads
+	Invariants []HeadInvariant // one per loop head (of every function main may call), in program order
 	OK         bool            // the invariants prove the program safe
 	Why        string          // when not OK: the check that failed
 	// Shape is set when the program's shape, not the invariants, kept
-	// the check from running (loops outside main, recursion, segments
+	// the check from running (recursion, too many activations, segments
 	// past the node limit): other invariants would fare no better.
 	Shape bool
+	// Bound is, for CertifyBounded, the unwinding that holds every run
+	// (0: the invariants are inductive, Certify).
+	Bound int
 }
 
 // Certify projects the invariants invs (the abstract interpreter's, by
-// location; interp.LocInvariant.Formula) at main's loop heads onto C
-// expressions and checks that they prove prog safe (initiation,
-// consecution, safety; see the file comment). A head without an
+// location; interp.LocInvariant.Formula) at the loop heads onto C
+// expressions and checks that they, with the call-site facts read from
+// invs at the calls that lead to loops, prove prog safe (initiation,
+// consecution, safety; see the file comment). A head or call without an
 // invariant in invs has the invariant true. Errors are the solver's or
 // the context's; a check that fails or cannot be decided is a
 // Certificate with OK false and the reason.
 func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*Certificate, error) {
-	heads, why := stepApplicable(prog)
-	if why == "main has no loop" {
-		// stepApplicable stops there: the functions main calls must
-		// still be loop-free for the paths from main's entry to be
-		// finite.
-		heads, why = nil, ""
-		for _, f := range prog.Funcs {
-			for _, l := range f.Locs {
-				if l.LoopHead && why == "" {
-					why = fmt.Sprintf("%s has a loop and main none (the certificate covers main's loops)", f.Name)
-				}
-			}
-		}
-	}
+	cuts, why := certifyCuts(prog)
 	if why != "" {
 		return &Certificate{Why: why, Shape: true}, nil
 	}
-	names := cNames(prog)
-	inv := map[*ir.Loc]ir.Cond{}
 	cert := &Certificate{}
-	for _, h := range heads {
-		var c ir.Cond = &ir.BoolConst{V: true}
-		if given, ok := invs[h]; ok && given != nil {
-			c = ir.Weaken(given, inScope(prog, names, h.Pos))
+	head := map[*ir.Loc]ir.Cond{}  // the written (projected) invariant of each head
+	fact := map[*ir.Edge]ir.Cond{} // the call-site fact of each call of a chain
+	for _, c := range cuts {
+		if _, ok := head[c.head]; !ok {
+			var inv ir.Cond = &ir.BoolConst{V: true}
+			if given, ok := invs[c.head]; ok && given != nil {
+				inv = ir.Weaken(given, inScope(prog, cNames(prog, c.head.Func), c.head.Pos))
+			}
+			head[c.head] = inv
 		}
-		inv[h] = c
-		cert.Invariants = append(cert.Invariants, HeadInvariant{Loc: h, C: cExpr(c, names)})
+		for _, call := range c.calls {
+			if _, ok := fact[call]; ok {
+				continue
+			}
+			var f ir.Cond = &ir.BoolConst{V: true}
+			if given, ok := invs[call.From]; ok && given != nil {
+				f = ir.Weaken(given, ownLocals(prog, call.From.Func))
+			}
+			fact[call] = f
+		}
 	}
-	fail, err := certify(ctx, prog, heads, inv)
+	for _, h := range sortedLocs(head) {
+		cert.Invariants = append(cert.Invariants, HeadInvariant{Loc: h, C: cExpr(head[h], cNames(prog, h.Func))})
+	}
+	// cutInv is the invariant of the cut of start node n.
+	cutInv := func(n *node) ir.Cond {
+		xs := []ir.Cond{head[n.loc]}
+		for _, c := range n.calls {
+			xs = append(xs, fact[c])
+		}
+		return &ir.And{Xs: xs}
+	}
+	fail, err := certify(ctx, prog, cuts, cutInv)
 	if err != nil {
 		return nil, err
 	}
@@ -99,21 +122,92 @@ func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*
 	return cert, nil
 }
 
+// sortLocs sorts ls by position in the file (posLess).
+func sortLocs(ls []*ir.Loc) {
+	sort.Slice(ls, func(i, j int) bool { return posLess(ls[i], ls[j]) })
+}
+
+// posLess orders locations by their position in the file.
+func posLess(a, b *ir.Loc) bool {
+	if a.Pos.Line != b.Pos.Line {
+		return a.Pos.Line < b.Pos.Line
+	}
+	if a.Pos.Col != b.Pos.Col {
+		return a.Pos.Col < b.Pos.Col
+	}
+	if a.Func.Name != b.Func.Name {
+		return a.Func.Name < b.Func.Name
+	}
+	return a.ID < b.ID
+}
+
+// cut is a cut point of the check: a loop head in the activation that
+// the chain of calls from main opens.
+type cut struct {
+	calls []*ir.Edge
+	head  *ir.Loc
+}
+
+// maxActivations bounds the activations (chains of calls from main) the
+// check enumerates.
+const maxActivations = 4096
+
+// certifyCuts returns the cut points of prog: every loop head of every
+// activation that calls from main open; why says what shape of the
+// program keeps the check from running.
+func certifyCuts(prog *ir.Program) (cuts []cut, why string) {
+	onStack := map[*ir.Func]bool{}
+	activations := 0
+	var visit func(f *ir.Func, calls []*ir.Edge) string
+	visit = func(f *ir.Func, calls []*ir.Edge) string {
+		if activations++; activations > maxActivations {
+			return fmt.Sprintf("the calls from main open more than %d activations", maxActivations)
+		}
+		li, err := loops(f)
+		if err != nil {
+			return err.Error()
+		}
+		for _, h := range li.heads {
+			cuts = append(cuts, cut{calls: calls, head: h})
+		}
+		onStack[f] = true
+		defer delete(onStack, f)
+		for _, e := range f.Edges {
+			c, ok := e.Op.(*ir.Call)
+			if !ok {
+				continue
+			}
+			if onStack[c.Callee] {
+				return "recursion of " + c.Callee.Name
+			}
+			if why := visit(c.Callee, append(calls[:len(calls):len(calls)], e)); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	if why := visit(prog.Main, nil); why != "" {
+		return nil, why
+	}
+	return cuts, ""
+}
+
 // BreakInvariant replaces the invariant at head in invs by one that is
 // false at every loop head state, for the test that shows a broken
 // invariant is caught (the initiation check must fail).
 func BreakInvariant(invs map[*ir.Loc]ir.Cond, head *ir.Loc) { invs[head] = &ir.BoolConst{V: false} }
 
 // certify runs the three checks; it returns "" when all hold, else why.
-func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir.Loc]ir.Cond) (string, error) {
+// inv gives the invariant of the cut of a start node.
+func certify(ctx context.Context, prog *ir.Program, cuts []cut, inv func(*node) ir.Cond) (string, error) {
 	z, err := smt.NewContext()
 	if err != nil {
 		return "", err
 	}
 	defer z.Close()
 	cutAt := map[*ir.Loc]bool{}
-	for _, h := range heads {
-		cutAt[h] = true
+	for _, c := range cuts {
+		cutAt[c.head] = true
 	}
 	sat := func(facts []*smt.Term, goal *smt.Term) (bool, error) {
 		s := z.NewSolver()
@@ -125,19 +219,40 @@ func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir
 		}
 		return res != smt.Unsat, nil // unknown: not proved
 	}
-	holds := func(e *encoding, n *node, h *ir.Loc) *smt.Term {
-		return e.invTerm(inv[h], n.state)
+	// violated[key]: a path reaches the start node of a cut in a state
+	// outside its invariant. The terms are built while the encoding
+	// visits the node: its state is dropped after.
+	type violation struct {
+		n    *node
+		term *smt.Term
+	}
+	var violated []violation
+	atCuts := func(e *encoding, layer int) func(*node) {
+		return func(n *node) {
+			if n.start && n.layer == layer {
+				violated = append(violated, violation{n, z.And(n.guard, z.Not(e.invTerm(inv(n), n.state)))})
+			}
+		}
+	}
+	checkCuts := func(e *encoding, what string) (string, error) {
+		for _, v := range violated {
+			bad, err := sat(e.facts, v.term)
+			if err != nil || bad {
+				return fmt.Sprintf("the invariant at %s (%s%s) may not %s", v.n.loc, v.n.loc.Pos, inCalls(v.n.calls), what), err
+			}
+		}
+		return "", nil
 	}
 
-	// 1. Initiation: main's entry to the first loop heads.
+	// 1. Initiation: main's entry to the first cuts.
 	terms, err := encode.NewTerms(z, prog, encode.LIA)
 	if err != nil {
 		return "", err
 	}
 	g := newGraph(ctx, -1, DefaultMaxNodes)
 	g.cutAt = cutAt
-	g.layerStart = []map[*ir.Loc]*node{{}, {}}
-	in, err := g.build(prog.Main, nil, 0, nil)
+	g.layerStart = []map[string]*node{{}, {}}
+	in, err := g.build(prog.Main, nil, nil, 0, nil)
 	if err == errTooLarge {
 		return fmt.Sprintf("the paths from main's entry exceed %d nodes", DefaultMaxNodes), nil
 	}
@@ -150,34 +265,18 @@ func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir
 	}
 	e := newEncoding(z, terms, prog, g)
 	g.entry.guard, g.entry.state = z.True(), e.initial()
-	// violated[h]: a path reaches a start node at h (a loop head) in a
-	// state outside its invariant. The terms are built while the
-	// encoding visits the node: its state is dropped after.
-	violated := map[*ir.Loc]*smt.Term{}
-	atHeads := func(layer int) func(*node) {
-		return func(n *node) {
-			if n.start && n.layer == layer {
-				violated[n.loc] = z.And(n.guard, z.Not(holds(e, n, n.loc)))
-			}
-		}
-	}
-	if err := e.run(ctx.Err, atHeads(1)); err != nil {
+	if err := e.run(ctx.Err, atCuts(e, 1)); err != nil {
 		return "", err
 	}
 	if s, err := sat(e.facts, e.errorGuard(0)); err != nil || s {
 		return "an error location may be reachable from main's entry before a loop head", err
 	}
-	for _, h := range heads {
-		if v := violated[h]; v != nil {
-			bad, err := sat(e.facts, v)
-			if err != nil || bad {
-				return fmt.Sprintf("the invariant at %s (%s) may not hold when the loop is entered", h, h.Pos), err
-			}
-		}
+	if why, err := checkCuts(e, "hold when the loop is entered"); why != "" || err != nil {
+		return why, err
 	}
 
-	// 2 and 3. Consecution and safety: one segment from any loop head.
-	if len(heads) == 0 {
+	// 2 and 3. Consecution and safety: one segment from any cut.
+	if len(cuts) == 0 {
 		return "", nil
 	}
 	terms, err = encode.NewTerms(z, prog, encode.LIA)
@@ -186,17 +285,30 @@ func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir
 	}
 	g = newGraph(ctx, -1, DefaultMaxNodes)
 	g.cutAt = cutAt
-	g.layerStart = []map[*ir.Loc]*node{{}, {}, {}}
-	for _, h := range heads {
-		s, err := g.newNode(h, nil, nil, 1)
+	g.layerStart = []map[string]*node{{}, {}, {}}
+	var inMain []*node // main's cuts share one activation
+	for _, c := range cuts {
+		s, err := g.newNode(c.head, nil, nil, 1)
 		if err != nil {
 			return "", err
 		}
-		s.start = true
-		g.layerStart[1][h] = s
+		s.start, s.calls = true, c.calls
+		g.layerStart[1][cutKey(c.calls, c.head)] = s
 		g.starts = append(g.starts, s)
+		if len(c.calls) == 0 {
+			inMain = append(inMain, s)
+		}
 	}
-	if _, err := g.build(prog.Main, nil, 1, g.starts); err == errTooLarge {
+	err = nil
+	if len(inMain) > 0 {
+		_, err = g.build(prog.Main, nil, nil, 1, inMain)
+	}
+	for _, s := range g.starts {
+		if err == nil && len(s.calls) > 0 {
+			err = g.buildChain(prog.Main, s.calls, s, 1)
+		}
+	}
+	if err == errTooLarge {
 		return fmt.Sprintf("the segments between loop heads exceed %d nodes", DefaultMaxNodes), nil
 	} else if err != nil {
 		return "", err
@@ -217,11 +329,11 @@ func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir
 			e.facts = append(e.facts, z.Not(z.And(sel[i], sel[j])))
 		}
 	}
-	violated = map[*ir.Loc]*smt.Term{}
-	next := atHeads(2)
+	violated = nil
+	next := atCuts(e, 2)
 	visit := func(n *node) {
 		if n.start && n.layer == 1 {
-			e.facts = append(e.facts, z.Implies(n.guard, holds(e, n, n.loc)))
+			e.facts = append(e.facts, z.Implies(n.guard, e.invTerm(inv(n), n.state)))
 		}
 		next(n)
 	}
@@ -231,32 +343,51 @@ func certify(ctx context.Context, prog *ir.Program, heads []*ir.Loc, inv map[*ir
 	if s, err := sat(e.facts, e.errorGuard(1)); err != nil || s {
 		return "an error location may be reachable from a loop head under its invariant", err
 	}
-	for _, h := range heads {
-		if v := violated[h]; v != nil {
-			bad, err := sat(e.facts, v)
-			if err != nil || bad {
-				return fmt.Sprintf("the invariant at %s (%s) may not be inductive", h, h.Pos), err
+	return checkCuts(e, "be inductive")
+}
+
+// inCalls describes a chain of calls for a message: "" for main's.
+func inCalls(calls []*ir.Edge) string {
+	if len(calls) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, c := range calls {
+		parts = append(parts, fmt.Sprintf("%s at %s", c.Op.(*ir.Call).Callee.Name, c.Pos))
+	}
+	return ", called as " + strings.Join(parts, ", then ")
+}
+
+// ownLocals returns whether an atom mentions only locals of f (formals
+// included), the variables f's callees cannot change.
+func ownLocals(prog *ir.Program, f *ir.Func) func(numeric.Constraint) bool {
+	return func(c numeric.Constraint) bool {
+		for _, t := range c.Expr().Terms() {
+			d := int(t.Dim)
+			if d >= len(prog.Vars) || prog.Vars[d].Scope == ir.Global || prog.Vars[d].Func != f {
+				return false
 			}
 		}
+		return true
 	}
-	return "", nil
 }
 
 var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// cNames returns, per variable index, its C name when an invariant may
-// mention it: a global or a local of main that is not a temporary, whose
-// source name is a C identifier that no other such variable has; else "".
-func cNames(prog *ir.Program) []string {
+// cNames returns, per variable index, its C name when an invariant in f
+// may mention it: a global or a local of f that is not a temporary,
+// whose source name is a C identifier that no other such variable has;
+// else "".
+func cNames(prog *ir.Program, f *ir.Func) []string {
 	count := map[string]int{}
 	for _, v := range prog.Vars {
-		if v.Scope == ir.Global || v.Func == prog.Main {
+		if v.Scope == ir.Global || v.Func == f {
 			count[v.Name]++
 		}
 	}
 	names := make([]string, len(prog.Vars))
 	for i, v := range prog.Vars {
-		if (v.Scope == ir.Global || v.Func == prog.Main) && !v.Temp && cIdent.MatchString(v.Name) && count[v.Name] == 1 {
+		if (v.Scope == ir.Global || v.Func == f) && !v.Temp && cIdent.MatchString(v.Name) && count[v.Name] == 1 {
 			names[i] = v.Name
 		}
 	}

@@ -173,19 +173,72 @@ func TestCertifyInterpreterInvariants(t *testing.T) {
 	}
 }
 
-// TestCertifyLoopInCallee: a loop outside main is not covered; Certify
-// says so at once instead of unwinding it.
+// interpreterInvariants returns the polyhedra invariants of prog by
+// location, and the interpreter's verdict.
+func interpreterInvariants(t *testing.T, prog *ir.Program) (map[*ir.Loc]ir.Cond, engine.Verdict) {
+	t.Helper()
+	res := polyhedraInvariants(t, prog)
+	invs := map[*ir.Loc]ir.Cond{}
+	for _, li := range res.Invariants {
+		invs[li.Loc] = li.Formula
+	}
+	return invs, res.Verdict
+}
+
+// trueInvariants returns the polyhedra invariants of prog, which the
+// interpreter must prove.
+func trueInvariants(t *testing.T, prog *ir.Program) map[*ir.Loc]ir.Cond {
+	t.Helper()
+	invs, v := interpreterInvariants(t, prog)
+	if v != engine.True {
+		t.Fatalf("verdict %s", v)
+	}
+	return invs
+}
+
+// headOf returns the loop head of the function named fn.
+func headOf(t *testing.T, prog *ir.Program, fn string) *ir.Loc {
+	t.Helper()
+	for _, f := range prog.Funcs {
+		if f.Name != fn {
+			continue
+		}
+		for _, l := range f.Locs {
+			if l.LoopHead {
+				return l
+			}
+		}
+	}
+	t.Fatalf("no loop head in %s", fn)
+	return nil
+}
+
+// TestCertifyLoopInCallee: loops outside main are cut points in every
+// activation the calls open; the interpreter's invariants there are
+// accepted, and a broken one is caught.
 func TestCertifyLoopInCallee(t *testing.T) {
 	prog := loadC(t, `extern void reach_error(void);
 int f(int n) { int i = 0; while (i < n) i++; return i; }
-int main(void) { if (f(3) < 0) reach_error(); return 0; }
+int main(void) { if (f(3) < 0) reach_error(); if (f(5) < 0) reach_error(); return 0; }
 `)
-	cert, err := Certify(context.Background(), prog, nil)
+	invs := trueInvariants(t, prog)
+	cert, err := Certify(context.Background(), prog, invs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cert.OK || !cert.Shape || !strings.Contains(cert.Why, "f has a loop") {
-		t.Errorf("ok=%v %q", cert.OK, cert.Why)
+	if !cert.OK || len(cert.Invariants) != 1 || cert.Invariants[0].Loc.Func.Name != "f" {
+		t.Fatalf("ok=%v %q %+v", cert.OK, cert.Why, cert.Invariants)
+	}
+	if !strings.Contains(cert.Invariants[0].C, "(long long)i") {
+		t.Errorf("invariant %q does not mention f's i", cert.Invariants[0].C)
+	}
+	BreakInvariant(invs, headOf(t, prog, "f"))
+	if cert, err := Certify(context.Background(), prog, invs); err != nil || cert.OK {
+		t.Errorf("broken invariant in f accepted: %+v %v", cert, err)
+	}
+	// With no invariant the loop says nothing of i: rejected.
+	if cert, err := Certify(context.Background(), prog, nil); err != nil || cert.OK || cert.Shape {
+		t.Errorf("no invariants: %+v %v", cert, err)
 	}
 	// Without any loop the paths from main's entry decide alone.
 	prog = loadC(t, `extern void reach_error(void);
@@ -194,5 +247,101 @@ int main(void) { if (f(3) != 4) reach_error(); return 0; }
 `)
 	if cert, err := Certify(context.Background(), prog, nil); err != nil || !cert.OK || len(cert.Invariants) != 0 {
 		t.Errorf("loop-free: %+v %v", cert, err)
+	}
+}
+
+// TestCertifyCallSiteFacts: a segment from a callee's loop returns into
+// its caller, whose locals the callee cannot change; the caller's
+// invariant at the call carries them (call-site facts). Without it the
+// check fails; an unsafe program is rejected whatever the invariants.
+func TestCertifyCallSiteFacts(t *testing.T) {
+	src := `extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int g;
+void spin(void) { while (g > 0) g--; }
+int main(void) {
+  int x = 5;
+  g = __VERIFIER_nondet_int();
+  spin();
+  if (x != 5) reach_error();
+  if (g > 0) reach_error();
+  return 0;
+}
+`
+	prog := loadC(t, src)
+	invs := trueInvariants(t, prog)
+	cert, err := Certify(context.Background(), prog, invs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cert.OK {
+		t.Fatalf("rejected: %s %+v", cert.Why, cert.Invariants)
+	}
+	// Drop the call-site fact (main's invariant where it calls spin).
+	for l := range invs {
+		if l.Func == prog.Main && !l.LoopHead {
+			delete(invs, l)
+		}
+	}
+	if cert, err := Certify(context.Background(), prog, invs); err != nil || cert.OK {
+		t.Errorf("accepted without the call-site fact: %+v %v", cert, err)
+	}
+	// The same shape, unsafe: x changes before the call.
+	prog = loadC(t, strings.Replace(src, "  spin();", "  x = g; spin();", 1))
+	invs, _ = interpreterInvariants(t, prog)
+	if cert, err := Certify(context.Background(), prog, invs); err != nil || cert.OK {
+		t.Errorf("unsafe program accepted: %+v %v", cert, err)
+	}
+}
+
+// TestCertifyRecursion: recursion is a shape the check refuses.
+func TestCertifyRecursion(t *testing.T) {
+	prog := loadC(t, `extern void reach_error(void);
+int f(int n) { if (n <= 0) return 0; return f(n - 1); }
+int main(void) { if (f(3) != 0) reach_error(); return 0; }
+`)
+	cert, err := Certify(context.Background(), prog, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.OK || !cert.Shape || !strings.Contains(cert.Why, "recursion of f") {
+		t.Errorf("ok=%v shape=%v %q", cert.OK, cert.Shape, cert.Why)
+	}
+}
+
+// TestCertifyBounded: where every run is short, invariants too weak to
+// be inductive are checked on the unwound program, which also proves
+// safety; a false invariant, a bound too small and an unsafe program
+// are rejected.
+func TestCertifyBounded(t *testing.T) {
+	src := `extern void reach_error(void);
+int main(void) {
+  int i = 0, s = 0;
+  while (i < 10) { i++; s += 2; }
+  if (s != 20) reach_error();
+  return 0;
+}
+`
+	prog := loadC(t, src)
+	weak := map[*ir.Loc]ir.Cond{}
+	h := headOf(t, prog, "main")
+	weak[h] = conj(t, prog, "-1*main::i <= 0")
+	ctx := context.Background()
+	if cert, err := Certify(ctx, prog, weak); err != nil || cert.OK {
+		t.Fatalf("weak invariant inductive: %+v %v", cert, err)
+	}
+	cert, err := CertifyBounded(ctx, prog, weak, 16)
+	if err != nil || !cert.OK || cert.Bound != 16 || len(cert.Invariants) != 1 {
+		t.Fatalf("bounded: %+v %v", cert, err)
+	}
+	if cert, err := CertifyBounded(ctx, prog, weak, 4); err != nil || cert.OK {
+		t.Errorf("bound 4 accepted for a loop of 10 iterations: %+v %v", cert, err)
+	}
+	if cert, err := CertifyBounded(ctx, prog, map[*ir.Loc]ir.Cond{h: conj(t, prog, "main::i <= 5")}, 16); err != nil || cert.OK {
+		t.Errorf("false invariant accepted: %+v %v", cert, err)
+	}
+	unsafe := loadC(t, strings.Replace(src, "s != 20", "s != 21", 1))
+	if cert, err := CertifyBounded(ctx, unsafe, nil, 16); err != nil || cert.OK {
+		t.Errorf("unsafe program accepted: %+v %v", cert, err)
 	}
 }

@@ -372,7 +372,10 @@ func (e *encoding) arc(a *arc, choice bool) error {
 		var vals []*smt.Term
 		own := append(append(append([]*ir.Var{}, fn.Formals...), fn.Locals...), fn.Ret)
 		for _, v := range own {
-			if v != nil {
+			// (A segment that started inside the callee has no call
+			// node: the program has no recursion there, so the caller
+			// is another function and keeps no value of these.)
+			if v != nil && call != nil {
 				vars = append(vars, v)
 				vals = append(vals, call.state.m[v.ID])
 			}

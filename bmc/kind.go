@@ -86,22 +86,32 @@ func stepApplicable(prog *ir.Program) ([]*ir.Loc, string) {
 // layerArc links n's edge e into a cut point to the start node of the
 // next layer (nothing after the last layer).
 func (g *graph) layerArc(n *node, e *ir.Edge) error {
-	j := n.layer + 1
-	if j >= len(g.layerStart) {
-		return nil
-	}
-	s := g.layerStart[j][e.To]
-	if s == nil {
-		var err error
-		s, err = g.newNode(e.To, nil, nil, j)
-		if err != nil {
-			return err
-		}
-		s.start = true
-		g.layerStart[j][e.To] = s
+	s, err := g.layerNode(n.inst, e.To, n.layer+1)
+	if err != nil || s == nil {
+		return err
 	}
 	g.link(&arc{kind: arcLayer, from: n, to: s, edge: e})
 	return nil
+}
+
+// layerNode returns the start node of layer j at the cut point l of the
+// activation in, made on first use; nil after the last layer.
+func (g *graph) layerNode(in *instance, l *ir.Loc, j int) (*node, error) {
+	if j >= len(g.layerStart) {
+		return nil, nil
+	}
+	calls := in.calls()
+	k := cutKey(calls, l)
+	if s := g.layerStart[j][k]; s != nil {
+		return s, nil
+	}
+	s, err := g.newNode(l, nil, nil, j)
+	if err != nil {
+		return nil, err
+	}
+	s.start, s.calls = true, calls
+	g.layerStart[j][k] = s
+	return s, nil
 }
 
 // stepGraph builds the k+1 layers of segments from main's cut points.
@@ -111,9 +121,9 @@ func stepGraph(ctx context.Context, prog *ir.Program, heads []*ir.Loc, k, max in
 	for _, h := range heads {
 		g.cutAt[h] = true
 	}
-	g.layerStart = make([]map[*ir.Loc]*node, k+2)
+	g.layerStart = make([]map[string]*node, k+2)
 	for j := range g.layerStart {
-		g.layerStart[j] = map[*ir.Loc]*node{}
+		g.layerStart[j] = map[string]*node{}
 	}
 	for _, h := range heads {
 		s, err := g.newNode(h, nil, nil, 1)
@@ -121,20 +131,20 @@ func stepGraph(ctx context.Context, prog *ir.Program, heads []*ir.Loc, k, max in
 			return nil, err
 		}
 		s.start = true
-		g.layerStart[1][h] = s
+		g.layerStart[1][cutKey(nil, h)] = s
 		g.starts = append(g.starts, s)
 	}
 	for j := 1; j <= k+1; j++ {
 		var starts []*node
 		for _, h := range heads { // in a fixed order
-			if s := g.layerStart[j][h]; s != nil {
+			if s := g.layerStart[j][cutKey(nil, h)]; s != nil {
 				starts = append(starts, s)
 			}
 		}
 		if len(starts) == 0 {
 			break
 		}
-		if _, err := g.build(prog.Main, nil, j, starts); err != nil {
+		if _, err := g.build(prog.Main, nil, nil, j, starts); err != nil {
 			return nil, err
 		}
 	}

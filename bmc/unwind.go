@@ -24,7 +24,11 @@
 //
 // The same builder makes the step case of k-induction (kind.go): there
 // main's loop heads are cut points where a segment ends, and the graph is
-// k+1 copies (layers) of the segments between cut points.
+// k+1 copies (layers) of the segments between cut points. The invariant
+// check (certify.go) cuts at the loop heads of every function: a cut
+// point is then a loop head in one inlined activation, named by the
+// chain of calls from main that opened it (cutKey), and a segment may
+// start inside a callee (buildChain).
 
 package bmc
 
@@ -63,6 +67,9 @@ type node struct {
 	iters []int // iteration counts of the loops containing loc (loopInfo.of[loc.ID])
 	layer int   // k-induction: the segment the node belongs to (1-based); 0 in BMC
 	start bool  // k-induction: the start node of a layer at a cut point
+	// calls is, for a start node, the chain of calls from main to the
+	// activation of the cut point (outermost first).
+	calls []*ir.Edge
 	in    []*arc
 	out   []*arc
 
@@ -75,7 +82,7 @@ type arc struct {
 	kind     arcKind
 	from, to *node
 	edge     *ir.Edge // the IR edge (the Call edge for call and return arcs)
-	call     *node    // for a return arc: the node of the call
+	call     *node    // for a return arc: the node of the call (nil when the segment started inside the callee)
 	callee   *instance
 	why      string // for a cut arc: what bound it leaves
 
@@ -89,8 +96,30 @@ type arc struct {
 type instance struct {
 	fn     *ir.Func
 	parent *instance
+	call   *ir.Edge // the call that opened it; nil for main's
 	entry  *node
 	exits  []*node
+}
+
+// calls returns the chain of calls from main's activation to in,
+// outermost first.
+func (in *instance) calls() []*ir.Edge {
+	var out []*ir.Edge
+	for ; in != nil && in.call != nil; in = in.parent {
+		out = append(out, in.call)
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// cutKey names the cut point at l in the activation opened by calls.
+func cutKey(calls []*ir.Edge, l *ir.Loc) string {
+	var sb strings.Builder
+	for _, c := range calls {
+		fmt.Fprintf(&sb, "%s#%d/", c.From.Func.Name, c.ID)
+	}
+	fmt.Fprintf(&sb, "%s@%d", l.Func.Name, l.ID)
+	return sb.String()
 }
 
 // activations returns how many instances of fn are open in in's chain.
@@ -137,10 +166,11 @@ type graph struct {
 	k           int
 	max         int // node limit
 	loopsOf     map[*ir.Func]*loopInfo
-	// k-induction: main's loop heads end a segment.
+	// k-induction: main's loop heads end a segment (the invariant
+	// check: every function's).
 	cutAt map[*ir.Loc]bool
-	// layerStart[j][loc]: the start node of layer j at cut point loc.
-	layerStart []map[*ir.Loc]*node
+	// layerStart[j][cutKey]: the start node of layer j at a cut point.
+	layerStart []map[string]*node
 	ctxErr     func() error // polled every pollEvery nodes
 }
 
@@ -217,36 +247,122 @@ type instanceBuilder struct {
 	layer int
 }
 
-// build builds an instance of fn called from parent, starting at fn's
-// entry, or, in a k-induction step, at the given start nodes (cut points
-// of main, made by the caller), and returns it.
-func (g *graph) build(fn *ir.Func, parent *instance, layer int, starts []*node) (*instance, error) {
-	li, err := g.loopInfo(fn)
+// build builds an instance of fn opened by the call edge call from
+// parent (both nil for main), starting at fn's entry, or, in a
+// k-induction step, at the given start nodes (cut points of main, made
+// by the caller), and returns it.
+func (g *graph) build(fn *ir.Func, parent *instance, call *ir.Edge, layer int, starts []*node) (*instance, error) {
+	in := &instance{fn: fn, parent: parent, call: call}
+	b, err := g.builder(in, layer)
 	if err != nil {
 		return nil, err
 	}
-	in := &instance{fn: fn, parent: parent}
-	b := &instanceBuilder{g: g, in: in, li: li, nodes: map[string]*node{}, layer: layer}
 	if starts == nil {
-		in.entry, err = b.node(fn.Entry, make([]int, len(li.of[fn.Entry.ID])))
+		in.entry, err = b.node(fn.Entry, make([]int, len(b.li.of[fn.Entry.ID])))
 		if err != nil {
 			return nil, err
 		}
 	}
 	for _, s := range starts {
-		s.inst = in
-		s.iters = make([]int, len(li.of[s.loc.ID]))
-		b.nodes[key(s.loc, s.iters)] = s
-		b.work = append(b.work, s)
+		b.seed(s)
 	}
+	return in, b.run()
+}
+
+// builder returns a builder of the nodes of in.
+func (g *graph) builder(in *instance, layer int) (*instanceBuilder, error) {
+	li, err := g.loopInfo(in.fn)
+	if err != nil {
+		return nil, err
+	}
+	return &instanceBuilder{g: g, in: in, li: li, nodes: map[string]*node{}, layer: layer}, nil
+}
+
+// seed makes s, a node made outside the builder, one of its nodes.
+func (b *instanceBuilder) seed(s *node) {
+	s.inst = b.in
+	s.iters = make([]int, len(b.li.of[s.loc.ID]))
+	b.nodes[key(s.loc, s.iters)] = s
+	b.work = append(b.work, s)
+}
+
+// run expands the nodes until none is left.
+func (b *instanceBuilder) run() error {
 	for len(b.work) > 0 {
 		n := b.work[0]
 		b.work = b.work[1:]
 		if err := b.expand(n); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return in, nil
+	return nil
+}
+
+// buildChain builds the segments from the start node s at a loop head of
+// the function that the chain of calls calls (from main, outermost
+// first; empty when s is in main): the rest of that activation from s,
+// then, from the innermost call out, the rest of each caller after its
+// call, where the callee's exits return. Such a segment starts inside
+// callees, with no call node to return to: its return arcs have none.
+func (g *graph) buildChain(main *ir.Func, calls []*ir.Edge, s *node, layer int) error {
+	ins := []*instance{{fn: main}}
+	for _, c := range calls {
+		op, ok := c.Op.(*ir.Call)
+		if !ok || c.From.Func != ins[len(ins)-1].fn {
+			return fmt.Errorf("bmc: internal error: %s is not a call of %s", c.Pos, ins[len(ins)-1].fn.Name)
+		}
+		ins = append(ins, &instance{fn: op.Callee, parent: ins[len(ins)-1], call: c})
+	}
+	b, err := g.builder(ins[len(ins)-1], layer)
+	if err != nil {
+		return err
+	}
+	b.seed(s)
+	if err := b.run(); err != nil {
+		return err
+	}
+	for i := len(ins) - 2; i >= 0; i-- {
+		b, err := g.builder(ins[i], layer)
+		if err != nil {
+			return err
+		}
+		c := calls[i]
+		callee := ins[i+1]
+		if len(callee.exits) > 0 {
+			if err := b.returnTo(c, callee, nil, make([]int, len(b.li.of[c.To.ID]))); err != nil {
+				return err
+			}
+		}
+		if err := b.run(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// returnTo links the exits of callee, opened by the call edge c at the
+// node call (nil: the segment started inside the callee), to the node
+// after the call, or to the next layer's start node when the call's
+// target is a cut point.
+func (b *instanceBuilder) returnTo(c *ir.Edge, callee *instance, call *node, iters []int) error {
+	g := b.g
+	var to *node
+	if g.cutAt != nil && g.cutAt[c.To] {
+		s, err := g.layerNode(b.in, c.To, b.layer+1)
+		if err != nil || s == nil {
+			return err
+		}
+		to = s
+	} else {
+		var err error
+		if to, err = b.node(c.To, iters); err != nil {
+			return err
+		}
+	}
+	for _, x := range callee.exits {
+		g.link(&arc{kind: arcReturn, from: x, to: to, edge: c, call: call, callee: callee})
+	}
+	return nil
 }
 
 // node returns the node (l, iters) of the instance, creating it.
@@ -308,14 +424,14 @@ func (b *instanceBuilder) expand(n *node) error {
 			g.link(&arc{kind: arcCut, from: n, edge: e, why: why})
 			continue
 		}
-		if g.cutAt != nil && b.in.parent == nil && g.cutAt[e.To] {
-			// k-induction: the segment ends at a cut point of main.
+		call, isCall := e.Op.(*ir.Call)
+		if g.cutAt != nil && g.cutAt[e.To] && !isCall {
+			// The segment ends at a cut point.
 			if err := g.layerArc(n, e); err != nil {
 				return err
 			}
 			continue
 		}
-		call, isCall := e.Op.(*ir.Call)
 		if !isCall {
 			to, err := b.node(e.To, iters)
 			if err != nil {
@@ -331,7 +447,7 @@ func (b *instanceBuilder) expand(n *node) error {
 		if g.k < 0 && b.in.activations(call.Callee) > 0 {
 			return fmt.Errorf("bmc: recursion of %s in a k-induction step", call.Callee.Name)
 		}
-		callee, err := g.build(call.Callee, b.in, b.layer, nil)
+		callee, err := g.build(call.Callee, b.in, e, b.layer, nil)
 		if err != nil {
 			return err
 		}
@@ -339,12 +455,8 @@ func (b *instanceBuilder) expand(n *node) error {
 		if len(callee.exits) == 0 {
 			continue
 		}
-		to, err := b.node(e.To, iters)
-		if err != nil {
+		if err := b.returnTo(e, callee, n, iters); err != nil {
 			return err
-		}
-		for _, x := range callee.exits {
-			g.link(&arc{kind: arcReturn, from: x, to: to, edge: e, call: n, callee: callee})
 		}
 	}
 	return nil
@@ -387,7 +499,7 @@ func (g *graph) topo() ([]*node, error) {
 // unwind builds the BMC graph of prog with bound k.
 func unwind(ctx context.Context, prog *ir.Program, k, max int) (*graph, error) {
 	g := newGraph(ctx, k, max)
-	in, err := g.build(prog.Main, nil, 0, nil)
+	in, err := g.build(prog.Main, nil, nil, 0, nil)
 	if err != nil {
 		return nil, err
 	}

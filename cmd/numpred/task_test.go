@@ -76,6 +76,25 @@ options:
 	}
 }
 
+// trueWitness analyses src with --witness, expects TRUE and returns the
+// witness written.
+func trueWitness(t *testing.T, src string) string {
+	t.Helper()
+	w := filepath.Join(filepath.Dir(src), "w.yml")
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"analyze", "--timeout", "20s", "--witness", w, src}, &stdout, &stderr); status != exitOK {
+		t.Fatalf("exit %d: %s", status, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "Verification result: TRUE") {
+		t.Fatalf("not TRUE: %s", stdout.String())
+	}
+	data, err := os.ReadFile(w)
+	if err != nil {
+		t.Fatalf("no witness: %v; stderr: %s", err, stderr.String())
+	}
+	return string(data)
+}
+
 // TestCorrectnessWitness: a TRUE verdict with --witness writes an
 // invariant_set whose loop invariant is the re-checked one, at the loop.
 func TestCorrectnessWitness(t *testing.T) {
@@ -95,21 +114,39 @@ int main(void) {
   return 0;
 }
 `), 0o644)
-	w := filepath.Join(dir, "w.yml")
-	var stdout, stderr bytes.Buffer
-	if status := run([]string{"analyze", "--timeout", "20s", "--witness", w, src}, &stdout, &stderr); status != exitOK {
-		t.Fatalf("exit %d: %s", status, stderr.String())
-	}
-	if !strings.Contains(stdout.String(), "Verification result: TRUE") {
-		t.Fatalf("not TRUE: %s", stdout.String())
-	}
-	data, err := os.ReadFile(w)
-	if err != nil {
-		t.Fatalf("no witness: %v; stderr: %s", err, stderr.String())
-	}
-	text := string(data)
+	text := trueWitness(t, src)
 	for _, want := range []string{"- entry_type: invariant_set", "format_version: \"2.0\"", "type: loop_invariant",
 		"line: 7\n", "column: 3\n", "function: \"main\"", "2LL * (long long)i - (long long)s == 0LL", "format: c_expression"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("witness lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestCorrectnessWitnessCallee: loops outside main get their invariants
+// too, in their function, over its variables.
+func TestCorrectnessWitnessCallee(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "callee.c")
+	os.WriteFile(src, []byte(`extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int twice(int n) {
+  int i = 0, s = 0;
+  while (i < n) {
+    i++;
+    s += 2;
+  }
+  return s - 2 * i;
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 1000) return 0;
+  if (twice(n) != 0) reach_error();
+  return 0;
+}
+`), 0o644)
+	text := trueWitness(t, src)
+	for _, want := range []string{"type: loop_invariant", "line: 5\n", "function: \"twice\"", "2LL * (long long)i - (long long)s == 0LL"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("witness lacks %q:\n%s", want, text)
 		}

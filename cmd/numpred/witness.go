@@ -1,7 +1,7 @@
 // This file writes the correctness witness of a TRUE verdict (--witness):
-// loop invariants at main's loop heads from the abstract interpreter,
-// projected onto C expressions and re-checked (bmc.Certify) before they
-// are written as an SV-COMP 2.0 invariant_set.
+// loop invariants at the loop heads of every function from the abstract
+// interpreter, projected onto C expressions and re-checked (bmc.Certify)
+// before they are written as an SV-COMP 2.0 invariant_set.
 
 package main
 
@@ -22,7 +22,7 @@ import (
 var witnessNumerics = []string{"interval", "octagon", "polyhedra"}
 
 // maxInvariantText is the longest printed invariant a witness tries.
-const maxInvariantText = 64 << 10
+const maxInvariantText = 4 << 20
 
 // certifiedInvariants runs the abstract interpreter for invariants under
 // each of witnessNumerics until the re-check accepts them, before
@@ -31,14 +31,24 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
 	why := "no invariants were computed"
-	for _, num := range witnessNumerics {
+	// The check reads the callers' invariants at their calls too
+	// (bmc.Certify's call-site facts).
+	callsAt := map[*ir.Loc]bool{}
+	for _, f := range prog.Funcs {
+		for _, e := range f.Edges {
+			if _, ok := e.Op.(*ir.Call); ok {
+				callsAt[e.From] = true
+			}
+		}
+	}
+	for i, num := range witnessNumerics {
 		if ctx.Err() != nil {
 			return nil, why + "; then the time for the witness ran out"
 		}
 		cfg := interp.DefaultConfig()
 		cfg.Numeric = num
 		cfg.Invariants = true
-		cfg.InvariantsAt = func(l *ir.Loc) bool { return l.LoopHead && l.Func == prog.Main }
+		cfg.InvariantsAt = func(l *ir.Loc) bool { return l.LoopHead || callsAt[l] }
 		cfg.Deadline = deadline
 		res, err := interp.AnalyzeContext(ctx, prog, cfg)
 		if err != nil || res == nil {
@@ -54,19 +64,49 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 			}
 		}
 		cert, err := bmc.Certify(ctx, prog, invs)
-		if err != nil {
+		switch {
+		case err != nil:
 			why = fmt.Sprintf("the re-check of the %s invariants failed: %v", num, err)
-			continue
-		}
-		if cert.OK {
+		case cert.OK:
 			return cert, ""
+		default:
+			why = fmt.Sprintf("the %s invariants do not prove the program: %s", num, cert.Why)
 		}
-		if cert.Shape {
-			return nil, cert.Why
+		if i == 0 {
+			// Invariants too weak to be inductive still hold, and prove
+			// the program, where every run is short: the unwinding
+			// checks both (with a third of the time left).
+			if cert := boundedCertificate(ctx, prog, invs, time.Until(deadline)/3); cert != nil {
+				return cert, ""
+			}
+			why += fmt.Sprintf("; nor does unwinding the program (up to %d times) hold every run", maxWitnessUnwind)
 		}
-		why = fmt.Sprintf("the %s invariants do not prove the program: %s", num, cert.Why)
+		if err == nil && cert.Shape {
+			break
+		}
 	}
 	return nil, why
+}
+
+// maxWitnessUnwind bounds the unwinding that certifies invariants of a
+// program whose runs are all short (bmc.CertifyBounded).
+const maxWitnessUnwind = 512
+
+// boundedCertificate tries bmc.CertifyBounded with invs at unwindings 1,
+// 2, 4, ... maxWitnessUnwind, within budget; nil when none is accepted.
+func boundedCertificate(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond, budget time.Duration) *bmc.Certificate {
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	for k := 1; k <= maxWitnessUnwind && ctx.Err() == nil; k *= 2 {
+		cert, err := bmc.CertifyBounded(ctx, prog, invs, k)
+		if err != nil || cert.Shape {
+			return nil
+		}
+		if cert.OK {
+			return cert
+		}
+	}
+	return nil
 }
 
 // writeCorrectnessWitness writes the correctness witness of a TRUE run of
