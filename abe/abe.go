@@ -57,6 +57,9 @@ type Options struct {
 	Encoding encode.Mode
 	// Log, when set, receives a line per round and refinement.
 	Log func(format string, args ...any)
+	// Invariants asks a TRUE result for the loop invariants of the round
+	// that proved it (Result.Invariants; invariants.go).
+	Invariants bool
 }
 
 // Defaults of Options.
@@ -283,6 +286,11 @@ func (r *runner) run(ctx context.Context) error {
 				}
 			default:
 				r.res.Verdict, r.res.Reason = engine.True, engine.Reason{}
+				if r.opt.Invariants {
+					if r.res.Invariants, err = g.loopInvariants(); err != nil {
+						return err
+					}
+				}
 			}
 			return nil
 		}

@@ -11,8 +11,10 @@ import (
 	"io"
 	"time"
 
+	"github.com/numpred/numpred/abe"
 	"github.com/numpred/numpred/bmc"
 	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
 )
@@ -83,7 +85,26 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 			why += fmt.Sprintf("; nor does unwinding the program (up to %d times) hold every run", maxWitnessUnwind)
 		}
 		if err == nil && cert.Shape {
-			break
+			return nil, why
+		}
+	}
+	// The predicate abstraction's reached set gives loop invariants the
+	// numeric domains cannot: disjunctions over the predicates its
+	// refinement found.
+	if ctx.Err() == nil {
+		res, err := abe.Run(ctx, prog, abe.Options{Invariants: true})
+		if err == nil && res.Verdict == engine.True {
+			invs := map[*ir.Loc]ir.Cond{}
+			for _, inv := range res.Invariants {
+				invs[inv.Loc] = inv.Formula
+			}
+			cert, err := bmc.Certify(ctx, prog, invs)
+			if err == nil && cert.OK {
+				return cert, ""
+			}
+			if err == nil {
+				why += "; nor do those of the predicate abstraction: " + cert.Why
+			}
 		}
 	}
 	return nil, why
