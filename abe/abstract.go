@@ -173,42 +173,56 @@ func (g *graph) psiTerm(b *block) (*smt.Term, error) {
 }
 
 func (g *graph) bddTerm(b *block, n bdd.Node) (*smt.Term, error) {
-	bm := g.bm
+	return foldPreds(g.bm, n, b.psiMemo, func(v bool) *smt.Term {
+		if v {
+			return g.z.True()
+		}
+		return g.z.False()
+	}, func(i int, th, tl *smt.Term) *smt.Term {
+		c := g.r.prec.preds[i]
+		for _, id := range exprVars(nil, c.Expr()) {
+			g.startVal(b, id)
+		}
+		return g.z.Ite(g.t.Constraint(b.start, c), th, tl)
+	})
+}
+
+// foldPreds folds the diagram n over the predicates bottom-up: leaf
+// gives the constants' values, node the value of a node of predicate i
+// from its branches' (memoised by node in memo).
+func foldPreds[T any](bm *bdd.Manager, n bdd.Node, memo map[int]T, leaf func(bool) T, node func(i int, hi, lo T) T) (T, error) {
+	var zero T
 	switch {
 	case bm.IsTrue(n):
-		return g.z.True(), nil
+		return leaf(true), nil
 	case bm.IsFalse(n):
-		return g.z.False(), nil
+		return leaf(false), nil
 	}
-	if t, ok := b.psiMemo[n.ID()]; ok {
+	if t, ok := memo[n.ID()]; ok {
 		return t, nil
 	}
 	v, err := bm.Var(n)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	_, i := bm.RoleOf(v)
 	hi, err := bm.High(n)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	lo, err := bm.Low(n)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
-	th, err := g.bddTerm(b, hi)
+	th, err := foldPreds(bm, hi, memo, leaf, node)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
-	tl, err := g.bddTerm(b, lo)
+	tl, err := foldPreds(bm, lo, memo, leaf, node)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
-	c := g.r.prec.preds[i]
-	for _, id := range exprVars(nil, c.Expr()) {
-		g.startVal(b, id)
-	}
-	t := g.z.Ite(g.t.Constraint(b.start, c), th, tl)
-	b.psiMemo[n.ID()] = t
+	t := node(i, th, tl)
+	memo[n.ID()] = t
 	return t, nil
 }

@@ -56,58 +56,33 @@ func (g *graph) loopInvariants() ([]engine.Invariant, error) {
 }
 
 // cond returns the formula of a diagram over the predicates: at a node of
-// predicate p, (p && hi) || (!p && lo).
+// predicate p, (p && hi) || (!p && lo), without the false disjuncts.
 func (g *graph) cond(n bdd.Node, memo map[int]ir.Cond) (ir.Cond, error) {
-	bm := g.bm
-	switch {
-	case bm.IsTrue(n):
-		return &ir.BoolConst{V: true}, nil
-	case bm.IsFalse(n):
-		return &ir.BoolConst{V: false}, nil
-	}
-	if c, ok := memo[n.ID()]; ok {
-		return c, nil
-	}
-	v, err := bm.Var(n)
-	if err != nil {
-		return nil, err
-	}
-	_, i := bm.RoleOf(v)
-	hi, err := bm.High(n)
-	if err != nil {
-		return nil, err
-	}
-	lo, err := bm.Low(n)
-	if err != nil {
-		return nil, err
-	}
-	ch, err := g.cond(hi, memo)
-	if err != nil {
-		return nil, err
-	}
-	cl, err := g.cond(lo, memo)
-	if err != nil {
-		return nil, err
-	}
-	p := &ir.Atom{C: g.r.prec.preds[i]}
-	var xs []ir.Cond
-	if !bm.IsFalse(hi) {
-		xs = append(xs, and(p, ch, bm.IsTrue(hi)))
-	}
-	if !bm.IsFalse(lo) {
-		xs = append(xs, and(&ir.Not{X: p}, cl, bm.IsTrue(lo)))
-	}
-	var c ir.Cond = &ir.Or{Xs: xs}
-	if len(xs) == 1 {
-		c = xs[0]
-	}
-	memo[n.ID()] = c
-	return c, nil
+	return foldPreds(g.bm, n, memo, func(v bool) ir.Cond { return &ir.BoolConst{V: v} }, func(i int, ch, cl ir.Cond) ir.Cond {
+		p := &ir.Atom{C: g.r.prec.preds[i]}
+		var xs []ir.Cond
+		if !isConst(ch, false) {
+			xs = append(xs, and(p, ch))
+		}
+		if !isConst(cl, false) {
+			xs = append(xs, and(&ir.Not{X: p}, cl))
+		}
+		if len(xs) == 1 {
+			return xs[0]
+		}
+		return &ir.Or{Xs: xs}
+	})
+}
+
+// isConst reports whether c is the constant v.
+func isConst(c ir.Cond, v bool) bool {
+	b, ok := c.(*ir.BoolConst)
+	return ok && b.V == v
 }
 
 // and is lit && c, or lit alone when c is true.
-func and(lit, c ir.Cond, cTrue bool) ir.Cond {
-	if cTrue {
+func and(lit, c ir.Cond) ir.Cond {
+	if isConst(c, true) {
 		return lit
 	}
 	return &ir.And{Xs: []ir.Cond{lit, c}}
