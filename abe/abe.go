@@ -206,7 +206,7 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, er
 		// nothing else uses z (as bmc.Run does).
 		go z.Close()
 	}()
-	r := &runner{prog: prog, opt: opt, blk: blk, mode: mode, z: z, res: res, stats: stats, prec: newPrecision(), topo: topoOrders(prog)}
+	r := &runner{prog: prog, opt: opt, blk: blk, mode: mode, z: z, res: res, stats: stats, prec: newPrecision(), topo: topoOrders(prog), stacks: ir.NewStacks()}
 	err = r.run(ctx)
 	res.Dot = dot(r.arg)
 	stats.Time = time.Since(start)
@@ -242,6 +242,8 @@ type runner struct {
 	arg   *ARG // the last round's
 	prec  *precision
 	topo  map[*ir.Func][]int // reverse postorder number of each location
+	// stacks interns the call stacks of the states.
+	stacks *ir.Stacks
 	// unsupported are the unsupported locations (ir.Loc.Unsupported)
 	// found reachable by a feasible path: later rounds leave them out,
 	// and no round can answer TRUE.

@@ -36,6 +36,12 @@ import (
 	"github.com/numpred/numpred/smt"
 )
 
+// mergeKey names the state a path merges into: its place and block.
+type mergeKey struct {
+	place ir.Place
+	block int
+}
+
 // graph is one round's reached set and ARG.
 type graph struct {
 	r        *runner
@@ -46,8 +52,8 @@ type graph struct {
 	nAbs     int
 	blocks   int
 	wait     waitlist
-	mergeIdx map[string]*state   // key#block -> the non-abstraction state
-	absIdx   map[string][]*state // key -> abstraction states
+	mergeIdx map[mergeKey]*state   // place and block -> the non-abstraction state
+	absIdx   map[ir.Place][]*state // place -> abstraction states
 	excl     map[*ir.Loc]bool
 	env      *numeric.Env
 	n        int // fresh names
@@ -74,7 +80,7 @@ func (r *runner) cpa(ctx context.Context) (*graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &graph{r: r, bm: bm, t: t, z: r.z, mergeIdx: map[string]*state{}, absIdx: map[string][]*state{},
+	g := &graph{r: r, bm: bm, t: t, z: r.z, mergeIdx: map[mergeKey]*state{}, absIdx: map[ir.Place][]*state{},
 		excl: map[*ir.Loc]bool{}, env: r.prog.Env()}
 	init := &state{loc: r.prog.Main.Entry, abs: true, psi: bm.True()}
 	init.own = g.newBlock(init)
@@ -110,7 +116,7 @@ func (g *graph) newBlock(root *state) *block {
 // add puts s in the reached set and the waitlist.
 func (g *graph) add(s *state) {
 	s.id = len(g.states)
-	s.key = keyOf(s.loc, s.stk)
+	s.key = ir.Place{Stack: s.stk, Loc: s.loc}
 	s.order = orderOf(g.r.topo, s.loc, s.stk)
 	g.states = append(g.states, s)
 	if s.abs {
@@ -272,11 +278,11 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 	case *ir.Skip:
 	case *ir.Call:
 		fn := op.Callee
-		if fn == r.prog.Main || stk.active(fn) {
+		if fn == r.prog.Main || stk.Active(fn) {
 			g.incomplete = "recursion: " + fn.Name + " is called while active (not inlined)"
 			return nil
 		}
-		if stk != nil && stk.depth >= r.opt.MaxCallDepth {
+		if stk.Depth() >= r.opt.MaxCallDepth {
 			g.incomplete = fmt.Sprintf("calls nested deeper than %d", r.opt.MaxCallDepth)
 			return nil
 		}
@@ -302,19 +308,19 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 				vals[v.ID] = x
 			}
 		}
-		stk = stk.push(e)
+		stk = r.stacks.Push(stk, e)
 		loc = fn.Entry
 		call = true
 	default:
 		return fmt.Errorf("abe: unknown operation %T", op)
 	}
 	if !call && e.To.Kind == ir.Exit && stk != nil {
-		op := stk.call.Op.(*ir.Call)
+		op := stk.Call().Op.(*ir.Call)
 		if fn := op.Callee; op.Result != nil && fn.Ret != nil {
 			g.ensure(b, vals, []int{fn.Ret.ID})
 			vals[op.Result.ID] = g.t.Fit(op.Result, vals[fn.Ret.ID])
 		}
-		loc, stk, returned = stk.call.To, stk.up, true
+		loc, stk, returned = stk.Call().To, stk.Up(), true
 	}
 	if err := guard.Err(); err != nil {
 		return err
@@ -360,7 +366,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		return nil
 	}
 	ns.psi = psi
-	key := keyOf(loc, stk)
+	key := ir.Place{Stack: stk, Loc: loc}
 	for _, o := range g.absIdx[key] {
 		ok, err := g.bm.Implies(psi, o.psi)
 		if err != nil {
@@ -386,8 +392,8 @@ var breakCover, breakMerge bool
 // merge adds the successor (a, vals) at loc in block b: merged into the
 // reached state of the same location, stack and block when there is one
 // (φ := φ ∨ φ'), a new state otherwise.
-func (g *graph) merge(b *block, a *arc, loc *ir.Loc, stk *stack, vals encode.State, length int) {
-	mk := fmt.Sprintf("%s#%d", keyOf(loc, stk), b.id)
+func (g *graph) merge(b *block, a *arc, loc *ir.Loc, stk *ir.Stack, vals encode.State, length int) {
+	mk := mergeKey{ir.Place{Stack: stk, Loc: loc}, b.id}
 	m := g.mergeIdx[mk]
 	if m == nil {
 		ns := &state{loc: loc, stk: stk, in: []*arc{a}, blk: b, guard: a.guard, vals: vals, length: length}

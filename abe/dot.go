@@ -35,7 +35,7 @@ type ARGArc struct {
 func (g *graph) arg() *ARG {
 	out := &ARG{}
 	for _, s := range g.states {
-		n := ARGNode{ID: s.id, Loc: s.key, Abstraction: s.abs, Error: s == g.errState}
+		n := ARGNode{ID: s.id, Loc: s.key.String(), Abstraction: s.abs, Error: s == g.errState}
 		if s.abs && s.psi.Valid() {
 			n.Psi, _ = g.bm.Size(s.psi)
 		}

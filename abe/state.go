@@ -6,40 +6,12 @@ package abe
 
 import (
 	"container/heap"
-	"fmt"
-	"strings"
 
 	"github.com/numpred/numpred/bdd"
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/smt"
 )
-
-// stack is an immutable call stack: the call edges (in the callers) of
-// the inlined activations, innermost first; nil in main.
-type stack struct {
-	call  *ir.Edge
-	up    *stack
-	depth int
-}
-
-func (s *stack) push(call *ir.Edge) *stack {
-	d := 1
-	if s != nil {
-		d = s.depth + 1
-	}
-	return &stack{call: call, up: s, depth: d}
-}
-
-// active reports whether f has an activation on s.
-func (s *stack) active(f *ir.Func) bool {
-	for ; s != nil; s = s.up {
-		if s.call.Op.(*ir.Call).Callee == f {
-			return true
-		}
-	}
-	return false
-}
 
 // state is an abstract state (l, ψ, l^ψ, φ) of the paper, with its call
 // stack. An abstraction state has φ = true and roots a block: the path
@@ -54,9 +26,9 @@ func (s *stack) active(f *ir.Func) bool {
 type state struct {
 	id    int
 	loc   *ir.Loc
-	stk   *stack
-	key   string // location and stack: states with equal keys may merge or cover
-	order []int  // the waitlist order (see less)
+	stk   *ir.Stack
+	key   ir.Place // location and stack: states with equal keys may merge or cover
+	order []int    // the waitlist order (see less)
 	abs   bool
 	// in are the arcs into the state: a non-abstraction state has one per
 	// merged path; an abstraction state one (its arrival); the initial
@@ -112,28 +84,15 @@ func (s *state) psiOf() bdd.Node {
 	return s.blk.root.psi
 }
 
-// keyOf names a location with its call stack.
-func keyOf(l *ir.Loc, stk *stack) string {
-	var b strings.Builder
-	for s := stk; s != nil; s = s.up {
-		fmt.Fprintf(&b, "%s.%d/", s.call.From.Func.Name, s.call.ID)
-	}
-	fmt.Fprintf(&b, "%s.%d", l.Func.Name, l.ID)
-	return b.String()
-}
-
 // orderOf is the waitlist rank of a location with its stack: the reverse
 // postorder numbers of the call sites, outermost first, then of the
 // location. Lexicographic order with a prefix first is a topological
 // order of the inlined CFA without its back edges, so that the paths of
 // a block are merged before the merged state is expanded.
-func orderOf(topo map[*ir.Func][]int, l *ir.Loc, stk *stack) []int {
-	out := make([]int, 0, 4)
-	for s := stk; s != nil; s = s.up {
-		out = append(out, topo[s.call.From.Func][s.call.From.ID])
-	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+func orderOf(topo map[*ir.Func][]int, l *ir.Loc, stk *ir.Stack) []int {
+	out := make([]int, 0, stk.Depth()+1)
+	for _, c := range stk.Calls() {
+		out = append(out, topo[c.From.Func][c.From.ID])
 	}
 	return append(out, topo[l.Func][l.ID])
 }

@@ -76,7 +76,8 @@ type Certificate struct {
 // the context's; a check that fails or cannot be decided is a
 // Certificate with OK false and the reason.
 func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*Certificate, error) {
-	cuts, why := certifyCuts(prog)
+	stacks := ir.NewStacks()
+	cuts, why := certifyCuts(prog, stacks)
 	if why != "" {
 		return &Certificate{Why: why, Shape: true}, nil
 	}
@@ -91,7 +92,7 @@ func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*
 			}
 			head[c.head] = inv
 		}
-		for _, call := range c.calls {
+		for _, call := range c.stack.Calls() {
 			if _, ok := fact[call]; ok {
 				continue
 			}
@@ -108,12 +109,12 @@ func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*
 	// cutInv is the invariant of the cut of start node n.
 	cutInv := func(n *node) ir.Cond {
 		xs := []ir.Cond{head[n.loc]}
-		for _, c := range n.calls {
+		for _, c := range n.stack.Calls() {
 			xs = append(xs, fact[c])
 		}
 		return &ir.And{Xs: xs}
 	}
-	fail, err := certify(ctx, prog, cuts, cutInv)
+	fail, err := certify(ctx, prog, stacks, cuts, cutInv)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +145,7 @@ func posLess(a, b *ir.Loc) bool {
 // cut is a cut point of the check: a loop head in the activation that
 // the chain of calls from main opens.
 type cut struct {
-	calls []*ir.Edge
+	stack *ir.Stack
 	head  *ir.Loc
 }
 
@@ -155,11 +156,11 @@ const maxActivations = 4096
 // certifyCuts returns the cut points of prog: every loop head of every
 // activation that calls from main open; why says what shape of the
 // program keeps the check from running.
-func certifyCuts(prog *ir.Program) (cuts []cut, why string) {
+func certifyCuts(prog *ir.Program, stacks *ir.Stacks) (cuts []cut, why string) {
 	onStack := map[*ir.Func]bool{}
 	activations := 0
-	var visit func(f *ir.Func, calls []*ir.Edge) string
-	visit = func(f *ir.Func, calls []*ir.Edge) string {
+	var visit func(f *ir.Func, stack *ir.Stack) string
+	visit = func(f *ir.Func, stack *ir.Stack) string {
 		if activations++; activations > maxActivations {
 			return fmt.Sprintf("the calls from main open more than %d activations", maxActivations)
 		}
@@ -168,7 +169,7 @@ func certifyCuts(prog *ir.Program) (cuts []cut, why string) {
 			return err.Error()
 		}
 		for _, h := range li.heads {
-			cuts = append(cuts, cut{calls: calls, head: h})
+			cuts = append(cuts, cut{stack: stack, head: h})
 		}
 		onStack[f] = true
 		defer delete(onStack, f)
@@ -180,7 +181,7 @@ func certifyCuts(prog *ir.Program) (cuts []cut, why string) {
 			if onStack[c.Callee] {
 				return "recursion of " + c.Callee.Name
 			}
-			if why := visit(c.Callee, append(calls[:len(calls):len(calls)], e)); why != "" {
+			if why := visit(c.Callee, stacks.Push(stack, e)); why != "" {
 				return why
 			}
 		}
@@ -199,7 +200,7 @@ func BreakInvariant(invs map[*ir.Loc]ir.Cond, head *ir.Loc) { invs[head] = &ir.B
 
 // certify runs the three checks; it returns "" when all hold, else why.
 // inv gives the invariant of the cut of a start node.
-func certify(ctx context.Context, prog *ir.Program, cuts []cut, inv func(*node) ir.Cond) (string, error) {
+func certify(ctx context.Context, prog *ir.Program, stacks *ir.Stacks, cuts []cut, inv func(*node) ir.Cond) (string, error) {
 	z, err := smt.NewContext()
 	if err != nil {
 		return "", err
@@ -238,7 +239,7 @@ func certify(ctx context.Context, prog *ir.Program, cuts []cut, inv func(*node) 
 		for _, v := range violated {
 			bad, err := sat(e.facts, v.term)
 			if err != nil || bad {
-				return fmt.Sprintf("the invariant at %s (%s%s) may not %s", v.n.loc, v.n.loc.Pos, inCalls(v.n.calls), what), err
+				return fmt.Sprintf("the invariant at %s (%s%s) may not %s", v.n.loc, v.n.loc.Pos, inCalls(v.n.stack), what), err
 			}
 		}
 		return "", nil
@@ -250,8 +251,8 @@ func certify(ctx context.Context, prog *ir.Program, cuts []cut, inv func(*node) 
 		return "", err
 	}
 	g := newGraph(ctx, -1, DefaultMaxNodes)
-	g.cutAt = cutAt
-	g.layerStart = []map[string]*node{{}, {}}
+	g.cutAt, g.stacks = cutAt, stacks
+	g.layerStart = []map[ir.Place]*node{{}, {}}
 	in, err := g.build(prog.Main, nil, nil, 0, nil)
 	if err == errTooLarge {
 		return fmt.Sprintf("the paths from main's entry exceed %d nodes", DefaultMaxNodes), nil
@@ -284,18 +285,18 @@ func certify(ctx context.Context, prog *ir.Program, cuts []cut, inv func(*node) 
 		return "", err
 	}
 	g = newGraph(ctx, -1, DefaultMaxNodes)
-	g.cutAt = cutAt
-	g.layerStart = []map[string]*node{{}, {}, {}}
+	g.cutAt, g.stacks = cutAt, stacks
+	g.layerStart = []map[ir.Place]*node{{}, {}, {}}
 	var inMain []*node // main's cuts share one activation
 	for _, c := range cuts {
 		s, err := g.newNode(c.head, nil, nil, 1)
 		if err != nil {
 			return "", err
 		}
-		s.start, s.calls = true, c.calls
-		g.layerStart[1][cutKey(c.calls, c.head)] = s
+		s.start, s.stack = true, c.stack
+		g.layerStart[1][ir.Place{Stack: c.stack, Loc: c.head}] = s
 		g.starts = append(g.starts, s)
-		if len(c.calls) == 0 {
+		if c.stack == nil {
 			inMain = append(inMain, s)
 		}
 	}
@@ -304,8 +305,8 @@ func certify(ctx context.Context, prog *ir.Program, cuts []cut, inv func(*node) 
 		_, err = g.build(prog.Main, nil, nil, 1, inMain)
 	}
 	for _, s := range g.starts {
-		if err == nil && len(s.calls) > 0 {
-			err = g.buildChain(prog.Main, s.calls, s, 1)
+		if err == nil && s.stack != nil {
+			err = g.buildChain(prog.Main, s, 1)
 		}
 	}
 	if err == errTooLarge {
@@ -346,13 +347,13 @@ func certify(ctx context.Context, prog *ir.Program, cuts []cut, inv func(*node) 
 	return checkCuts(e, "be inductive")
 }
 
-// inCalls describes a chain of calls for a message: "" for main's.
-func inCalls(calls []*ir.Edge) string {
-	if len(calls) == 0 {
+// inCalls describes a call stack for a message: "" for main's.
+func inCalls(stack *ir.Stack) string {
+	if stack == nil {
 		return ""
 	}
 	var parts []string
-	for _, c := range calls {
+	for _, c := range stack.Calls() {
 		parts = append(parts, fmt.Sprintf("%s at %s", c.Op.(*ir.Call).Callee.Name, c.Pos))
 	}
 	return ", called as " + strings.Join(parts, ", then ")

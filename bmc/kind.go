@@ -100,8 +100,11 @@ func (g *graph) layerNode(in *instance, l *ir.Loc, j int) (*node, error) {
 	if j >= len(g.layerStart) {
 		return nil, nil
 	}
-	calls := in.calls()
-	k := cutKey(calls, l)
+	var stack *ir.Stack
+	if in != nil {
+		stack = in.stack
+	}
+	k := ir.Place{Stack: stack, Loc: l}
 	if s := g.layerStart[j][k]; s != nil {
 		return s, nil
 	}
@@ -109,7 +112,7 @@ func (g *graph) layerNode(in *instance, l *ir.Loc, j int) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.start, s.calls = true, calls
+	s.start, s.stack = true, stack
 	g.layerStart[j][k] = s
 	return s, nil
 }
@@ -121,9 +124,9 @@ func stepGraph(ctx context.Context, prog *ir.Program, heads []*ir.Loc, k, max in
 	for _, h := range heads {
 		g.cutAt[h] = true
 	}
-	g.layerStart = make([]map[string]*node, k+2)
+	g.layerStart = make([]map[ir.Place]*node, k+2)
 	for j := range g.layerStart {
-		g.layerStart[j] = map[string]*node{}
+		g.layerStart[j] = map[ir.Place]*node{}
 	}
 	for _, h := range heads {
 		s, err := g.newNode(h, nil, nil, 1)
@@ -131,13 +134,13 @@ func stepGraph(ctx context.Context, prog *ir.Program, heads []*ir.Loc, k, max in
 			return nil, err
 		}
 		s.start = true
-		g.layerStart[1][cutKey(nil, h)] = s
+		g.layerStart[1][ir.Place{Loc: h}] = s
 		g.starts = append(g.starts, s)
 	}
 	for j := 1; j <= k+1; j++ {
 		var starts []*node
 		for _, h := range heads { // in a fixed order
-			if s := g.layerStart[j][cutKey(nil, h)]; s != nil {
+			if s := g.layerStart[j][ir.Place{Loc: h}]; s != nil {
 				starts = append(starts, s)
 			}
 		}

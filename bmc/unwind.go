@@ -26,9 +26,9 @@
 // main's loop heads are cut points where a segment ends, and the graph is
 // k+1 copies (layers) of the segments between cut points. The invariant
 // check (certify.go) cuts at the loop heads of every function: a cut
-// point is then a loop head in one inlined activation, named by the
-// chain of calls from main that opened it (cutKey), and a segment may
-// start inside a callee (buildChain).
+// point is then a loop head in one inlined activation, an ir.Place
+// whose stack is the chain of calls from main that opened it, and a
+// segment may start inside a callee (buildChain).
 
 package bmc
 
@@ -67,9 +67,9 @@ type node struct {
 	iters []int // iteration counts of the loops containing loc (loopInfo.of[loc.ID])
 	layer int   // k-induction: the segment the node belongs to (1-based); 0 in BMC
 	start bool  // k-induction: the start node of a layer at a cut point
-	// calls is, for a start node, the chain of calls from main to the
-	// activation of the cut point (outermost first).
-	calls []*ir.Edge
+	// stack is, for a start node, the calls from main to the activation
+	// of the cut point.
+	stack *ir.Stack
 	in    []*arc
 	out   []*arc
 
@@ -96,30 +96,10 @@ type arc struct {
 type instance struct {
 	fn     *ir.Func
 	parent *instance
-	call   *ir.Edge // the call that opened it; nil for main's
+	call   *ir.Edge  // the call that opened it; nil for main's
+	stack  *ir.Stack // the calls from main's activation to it
 	entry  *node
 	exits  []*node
-}
-
-// calls returns the chain of calls from main's activation to in,
-// outermost first.
-func (in *instance) calls() []*ir.Edge {
-	var out []*ir.Edge
-	for ; in != nil && in.call != nil; in = in.parent {
-		out = append(out, in.call)
-	}
-	slices.Reverse(out)
-	return out
-}
-
-// cutKey names the cut point at l in the activation opened by calls.
-func cutKey(calls []*ir.Edge, l *ir.Loc) string {
-	var sb strings.Builder
-	for _, c := range calls {
-		fmt.Fprintf(&sb, "%s#%d/", c.From.Func.Name, c.ID)
-	}
-	fmt.Fprintf(&sb, "%s@%d", l.Func.Name, l.ID)
-	return sb.String()
 }
 
 // activations returns how many instances of fn are open in in's chain.
@@ -169,9 +149,11 @@ type graph struct {
 	// k-induction: main's loop heads end a segment (the invariant
 	// check: every function's).
 	cutAt map[*ir.Loc]bool
-	// layerStart[j][cutKey]: the start node of layer j at a cut point.
-	layerStart []map[string]*node
-	ctxErr     func() error // polled every pollEvery nodes
+	// layerStart[j][place]: the start node of layer j at a cut point.
+	layerStart []map[ir.Place]*node
+	// stacks interns the call stacks of the activations.
+	stacks *ir.Stacks
+	ctxErr func() error // polled every pollEvery nodes
 }
 
 // pollEvery is how often (in nodes) the builder and the encoder poll the
@@ -180,7 +162,7 @@ type graph struct {
 const pollEvery = 256
 
 func newGraph(ctx context.Context, k, max int) *graph {
-	return &graph{k: k, max: max, loopsOf: map[*ir.Func]*loopInfo{}, ctxErr: ctx.Err}
+	return &graph{k: k, max: max, loopsOf: map[*ir.Func]*loopInfo{}, ctxErr: ctx.Err, stacks: ir.NewStacks()}
 }
 
 func (g *graph) loopInfo(f *ir.Func) (*loopInfo, error) {
@@ -252,7 +234,7 @@ type instanceBuilder struct {
 // k-induction step, at the given start nodes (cut points of main, made
 // by the caller), and returns it.
 func (g *graph) build(fn *ir.Func, parent *instance, call *ir.Edge, layer int, starts []*node) (*instance, error) {
-	in := &instance{fn: fn, parent: parent, call: call}
+	in := g.newInstance(fn, parent, call)
 	b, err := g.builder(in, layer)
 	if err != nil {
 		return nil, err
@@ -267,6 +249,16 @@ func (g *graph) build(fn *ir.Func, parent *instance, call *ir.Edge, layer int, s
 		b.seed(s)
 	}
 	return in, b.run()
+}
+
+// newInstance returns an activation of fn opened by call from parent
+// (both nil for main), not yet built.
+func (g *graph) newInstance(fn *ir.Func, parent *instance, call *ir.Edge) *instance {
+	in := &instance{fn: fn, parent: parent, call: call}
+	if parent != nil {
+		in.stack = g.stacks.Push(parent.stack, call)
+	}
+	return in
 }
 
 // builder returns a builder of the nodes of in.
@@ -299,19 +291,20 @@ func (b *instanceBuilder) run() error {
 }
 
 // buildChain builds the segments from the start node s at a loop head of
-// the function that the chain of calls calls (from main, outermost
-// first; empty when s is in main): the rest of that activation from s,
-// then, from the innermost call out, the rest of each caller after its
-// call, where the callee's exits return. Such a segment starts inside
-// callees, with no call node to return to: its return arcs have none.
-func (g *graph) buildChain(main *ir.Func, calls []*ir.Edge, s *node, layer int) error {
-	ins := []*instance{{fn: main}}
+// the activation s.stack names (the calls from main): the rest of that
+// activation from s, then, from the innermost call out, the rest of each
+// caller after its call, where the callee's exits return. Such a segment
+// starts inside callees, with no call node to return to: its return arcs
+// have none.
+func (g *graph) buildChain(main *ir.Func, s *node, layer int) error {
+	calls := s.stack.Calls()
+	ins := []*instance{g.newInstance(main, nil, nil)}
 	for _, c := range calls {
 		op, ok := c.Op.(*ir.Call)
 		if !ok || c.From.Func != ins[len(ins)-1].fn {
 			return fmt.Errorf("bmc: internal error: %s is not a call of %s", c.Pos, ins[len(ins)-1].fn.Name)
 		}
-		ins = append(ins, &instance{fn: op.Callee, parent: ins[len(ins)-1], call: c})
+		ins = append(ins, g.newInstance(op.Callee, ins[len(ins)-1], c))
 	}
 	b, err := g.builder(ins[len(ins)-1], layer)
 	if err != nil {

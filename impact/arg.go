@@ -1,6 +1,6 @@
 // This file defines the abstract reachability tree (ARG) of IMPACT: its
-// nodes (a call stack, a location and a label), the interned call
-// stacks, and the DOT form of the tree.
+// nodes (a place, ir.Place: a call stack and a location; and a label),
+// and the DOT form of the tree.
 
 package impact
 
@@ -15,45 +15,9 @@ import (
 	"github.com/numpred/numpred/smt"
 )
 
-// stack is an interned call stack: the call edges from main's frame to
-// the current one (nil in main). Two nodes are at the same place when
-// their stacks are the same pointer and their locations are equal.
-type stack struct {
-	call  *ir.Edge // the call edge that opened the frame
-	up    *stack
-	depth int
-}
-
-// calls returns the calls of s from main outwards.
-func (s *stack) calls() []*ir.Call {
-	var out []*ir.Call
-	for x := s; x != nil; x = x.up {
-		out = append(out, x.call.Op.(*ir.Call))
-	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
-	return out
-}
-
-func (s *stack) String() string {
-	var parts []string
-	for _, c := range s.calls() {
-		parts = append(parts, c.Callee.Name)
-	}
-	return strings.Join(parts, "/")
-}
-
-type stackKey struct {
-	up   *stack
-	call *ir.Edge
-}
-
-// place is a node's location with its call stack.
-type place struct {
-	s   *stack
-	loc *ir.Loc
-}
+// place is a node's location with its call stack (interned: equal
+// places are equal values).
+type place = ir.Place
 
 // label is a conjunction of dnfs over state dimensions (none: true).
 type label []pathenc.DNF
@@ -111,7 +75,7 @@ type node struct {
 func (n *node) dead() bool { return n.label.isFalse() }
 
 // isError reports whether n is at an error location.
-func (n *node) isError() bool { return n.at.loc.Kind == ir.Error }
+func (n *node) isError() bool { return n.at.Loc.Kind == ir.Error }
 
 // ancestorOf reports whether a is n or an ancestor of n.
 func ancestorOf(a, n *node) bool {
@@ -190,9 +154,9 @@ func (a *argView) writeDot(w io.Writer) error {
 		if len(ls) > 0 {
 			lab = strings.Join(ls, " && ")
 		}
-		fn := n.at.loc.Func.Name
-		if n.at.s != nil {
-			fn = n.at.s.String()
+		fn := n.at.Loc.Func.Name
+		if n.at.Stack != nil {
+			fn = n.at.Stack.String()
 		}
 		attrs := ""
 		switch {
@@ -203,7 +167,7 @@ func (a *argView) writeDot(w io.Writer) error {
 		case n.dead():
 			attrs = ", style=dotted"
 		}
-		fmt.Fprintf(&b, "  n%d [label=%q%s];\n", n.id, fmt.Sprintf("%d: %s %s\n%s", n.id, fn, n.at.loc, lab), attrs)
+		fmt.Fprintf(&b, "  n%d [label=%q%s];\n", n.id, fmt.Sprintf("%d: %s %s\n%s", n.id, fn, n.at.Loc, lab), attrs)
 		if n.parent != nil {
 			fmt.Fprintf(&b, "  n%d -> n%d [label=%q];\n", n.parent.id, n.id, ir.OpString(n.edge.Op, penv))
 		}

@@ -48,7 +48,7 @@ func (r *runner) checkARG(ctx context.Context) error {
 		}
 		// label(parent) ∧ edge ∧ ¬label(n) must be unsatisfiable.
 		u := n.parent
-		p := r.newSSA(u.at.s)
+		p := r.newSSA(u.at.Stack)
 		lu, ok := conjoin(u.label)
 		if !ok {
 			lu = pathenc.True()

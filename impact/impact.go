@@ -120,7 +120,7 @@ type runner struct {
 	// for a violation, but cannot end TRUE.
 	unsupported *node
 	byPlace     map[place][]*node
-	stacks      map[stackKey]*stack
+	stacks      *ir.Stacks
 	epoch       int // incremented at each change of coverage
 	coverMemo   map[[4]int]bool
 	impSol      *smt.Solver // the solver of implication checks
@@ -153,7 +153,7 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, er
 		opt.ForceCandidates = DefaultForceCandidates
 	}
 	r := &runner{prog: prog, opt: opt, res: &engine.Result{Verdict: engine.Unknown}, stats: &Stats{},
-		byPlace: map[place][]*node{}, stacks: map[stackKey]*stack{}, coverMemo: map[[4]int]bool{}}
+		byPlace: map[place][]*node{}, stacks: ir.NewStacks(), coverMemo: map[[4]int]bool{}}
 	err := r.run(ctx)
 	if r.impSol != nil {
 		r.impSol.Close()
@@ -205,7 +205,7 @@ func (r *runner) run(ctx context.Context) error {
 	}
 	r.z = z
 	r.itp = &pathenc.Interpolator{Z: z}
-	r.root = r.newNode(nil, nil, place{nil, prog.Main.Entry})
+	r.root = r.newNode(nil, nil, place{Loc: prog.Main.Entry})
 	r.stack = []*node{r.root}
 	for {
 		for len(r.stack) > 0 {
@@ -272,7 +272,7 @@ func (r *runner) run(ctx context.Context) error {
 		}
 	}
 	if r.unsupported != nil {
-		r.res.Reason = engine.NewReason(engine.Unsupported, ir.UnsupportedReason(r.unsupported.at.loc))
+		r.res.Reason = engine.NewReason(engine.Unsupported, ir.UnsupportedReason(r.unsupported.at.Loc))
 		return errDone
 	}
 	if r.opt.Check {
@@ -296,37 +296,22 @@ func (r *runner) newNode(parent *node, e *ir.Edge, at place) *node {
 	return n
 }
 
-// push returns the interned stack s with call on top.
-func (r *runner) push(s *stack, call *ir.Edge) *stack {
-	k := stackKey{s, call}
-	if x, ok := r.stacks[k]; ok {
-		return x
-	}
-	d := 1
-	if s != nil {
-		d = s.depth + 1
-	}
-	x := &stack{call: call, up: s, depth: d}
-	r.stacks[k] = x
-	return x
-}
-
 // expand adds v's children, one per out-edge of its location, and
 // pushes them (the first edge's child on top).
 func (r *runner) expand(v *node) {
 	v.expanded = true
 	r.stats.Expanded++
-	out := v.at.loc.Out
+	out := v.at.Loc.Out
 	kids := make([]*node, 0, len(out))
 	for _, e := range out {
-		at := place{v.at.s, e.To}
+		at := place{Stack: v.at.Stack, Loc: e.To}
 		blocked := false
 		if _, ok := e.Op.(*ir.Call); ok {
 			c := e.Op.(*ir.Call)
-			at = place{r.push(v.at.s, e), c.Callee.Entry}
-			blocked = at.s.depth > r.opt.MaxCallDepth
-		} else if e.To.Kind == ir.Exit && v.at.s != nil {
-			at = place{v.at.s.up, v.at.s.call.To}
+			at = place{Stack: r.stacks.Push(v.at.Stack, e), Loc: c.Callee.Entry}
+			blocked = at.Stack.Depth() > r.opt.MaxCallDepth
+		} else if e.To.Kind == ir.Exit && v.at.Stack != nil {
+			at = place{Stack: v.at.Stack.Up(), Loc: v.at.Stack.Call().To}
 		}
 		n := r.newNode(v, e, at)
 		if blocked {

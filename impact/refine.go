@@ -50,7 +50,7 @@ func (r *runner) refine(ctx context.Context, v *node) ([]*node, error) {
 	}
 	itps, err := r.interpolate(ctx, groups)
 	if errors.Is(err, errSat) {
-		if v.at.loc.Unsupported != nil {
+		if v.at.Loc.Unsupported != nil {
 			// A feasible path into a construct the front end does not
 			// model: no TRUE, but a violation elsewhere still counts.
 			if r.unsupported == nil {
@@ -131,7 +131,7 @@ func (r *runner) forceCover(ctx context.Context, v, w *node) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	p := r.newSSA(a.at.s)
+	p := r.newSSA(a.at.Stack)
 	g0 := pathenc.True()
 	if la, ok := conjoin(a.label); ok {
 		if g0, ok = r.at(p, la); !ok {

@@ -25,8 +25,12 @@ var (
 type stateDim = numeric.Dim
 
 // newSSA starts the linear SSA form of a segment in the call context s.
-func (r *runner) newSSA(s *stack) *pathenc.SSA {
-	return pathenc.New(r.prog, s.calls(), pathenc.Options{})
+func (r *runner) newSSA(s *ir.Stack) *pathenc.SSA {
+	var calls []*ir.Call
+	for _, e := range s.Calls() {
+		calls = append(calls, e.Op.(*ir.Call))
+	}
+	return pathenc.New(r.prog, calls, pathenc.Options{})
 }
 
 // stateOf returns the state dimension of v in the frame at depth.
