@@ -305,6 +305,7 @@ type jsonInvarint struct {
 
 func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 	start := time.Now() // the first run's time limit counts the front end too
+	began := start
 	prog, err := frontend.LoadWith(file, frontend.Options{DataModel: cfront.DataModel(f.dataModel)})
 	if err != nil {
 		return loadFailed(err, f.debug, stderr)
@@ -374,7 +375,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 		status = s
 	}
 	if f.witness != "" {
-		if s := writeWitness(file, f, prog, recs, stderr); s > status {
+		if s := writeWitness(file, f, prog, recs, began, stderr); s > status {
 			status = s
 		}
 	}
@@ -541,10 +542,10 @@ func humanBytes(b uint64) string {
 
 // writeWitness writes the violation witness of the first FALSE run, or,
 // when the first run answered TRUE, the correctness witness.
-func writeWitness(file string, f analyzeFlags, prog *ir.Program, recs []runRecord, stderr io.Writer) int {
+func writeWitness(file string, f analyzeFlags, prog *ir.Program, recs []runRecord, began time.Time, stderr io.Writer) int {
 	lang := prog.Lang
 	if len(recs) > 0 && recs[0].Verdict == string(engine.True) {
-		return writeCorrectnessWitness(file, f, prog, stderr)
+		return writeCorrectnessWitness(file, f, prog, began, stderr)
 	}
 	for _, r := range recs {
 		if r.cx == nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestAnalyzeTaskFile: a task definition is analysed through the file it
@@ -149,6 +150,24 @@ int main(void) {
 	for _, want := range []string{"type: loop_invariant", "line: 5\n", "function: \"twice\"", "2LL * (long long)i - (long long)s == 0LL"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("witness lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestWitnessDeadline: the witness takes what the time limit leaves, at
+// least minWitnessTime, and maxWitnessTime without a limit.
+func TestWitnessDeadline(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		timeout, elapsed, want time.Duration
+	}{
+		{60 * time.Second, 3 * time.Second, 56 * time.Second},
+		{60 * time.Second, 59 * time.Second, minWitnessTime},
+		{0, 5 * time.Second, maxWitnessTime},
+	} {
+		now := t0.Add(c.elapsed)
+		if got := witnessDeadline(c.timeout, t0, now).Sub(now); got != c.want {
+			t.Errorf("timeout %v after %v: %v, want %v", c.timeout, c.elapsed, got, c.want)
 		}
 	}
 }

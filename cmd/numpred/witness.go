@@ -24,7 +24,7 @@ import (
 var witnessNumerics = []string{"interval", "octagon", "polyhedra"}
 
 // maxInvariantText is the longest printed invariant a witness tries.
-const maxInvariantText = 4 << 20
+const maxInvariantText = 32 << 20
 
 // certifiedInvariants runs the abstract interpreter for invariants under
 // each of witnessNumerics until the re-check accepts them, before
@@ -131,20 +131,39 @@ func boundedCertificate(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]
 	return nil
 }
 
+// witnessDeadline is when the search for a correctness witness stops: at
+// the time limit of the process that began at began (timeout, 0 for
+// none), less a margin to write it, but not before minWitnessTime from
+// now; maxWitnessTime from now without a time limit.
+func witnessDeadline(timeout time.Duration, began, now time.Time) time.Time {
+	if timeout <= 0 {
+		return now.Add(maxWitnessTime)
+	}
+	end := began.Add(timeout - witnessMargin)
+	if end.Sub(now) < minWitnessTime {
+		return now.Add(minWitnessTime)
+	}
+	return end
+}
+
+// The witness's time: what the time limit leaves (less witnessMargin),
+// at least minWitnessTime; maxWitnessTime without a limit.
+const (
+	minWitnessTime = 2 * time.Second
+	maxWitnessTime = 60 * time.Second
+	witnessMargin  = time.Second
+)
+
 // writeCorrectnessWitness writes the correctness witness of a TRUE run of
 // prog to f.witness; when no invariants pass the re-check it writes
 // nothing and says why (the verdict stands: the witness is a
 // certificate, not the proof).
-func writeCorrectnessWitness(file string, f analyzeFlags, prog *ir.Program, stderr io.Writer) int {
+func writeCorrectnessWitness(file string, f analyzeFlags, prog *ir.Program, began time.Time, stderr io.Writer) int {
 	if prog.Lang != "c" {
 		fmt.Fprintf(stderr, "numpred analyze: %s: witnesses are for C programs only\n", file)
 		return exitUsage
 	}
-	budget := 20 * time.Second
-	if f.timeout > 0 {
-		budget = min(budget, max(f.timeout/2, 2*time.Second))
-	}
-	cert, why := certifiedInvariants(prog, time.Now().Add(budget))
+	cert, why := certifiedInvariants(prog, witnessDeadline(f.timeout, began, time.Now()))
 	if cert == nil {
 		fmt.Fprintf(stderr, "numpred analyze: %s: no correctness witness written: %s\n", file, why)
 		return exitOK
