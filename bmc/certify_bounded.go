@@ -14,9 +14,11 @@
 // though they need not be inductive alone: the unwinding, not the
 // invariants, proves safety. This is the certificate of the TRUE answers
 // that bounded model checking gives where the interpreter's invariants
-// are too weak for the inductive check (certify.go). Like that check it
-// is encoded in linear integer arithmetic, an over-approximation, so
-// UNSAT is a proof.
+// are too weak for the inductive check (certify.go). It is encoded in
+// linear integer arithmetic, an over-approximation (so UNSAT is a
+// proof), or bit-precisely (exact; BMC's own encoding, one incremental
+// QF_BV solver for the queries), which decides the unwound programs of
+// modulo arithmetic that LIA takes minutes on.
 
 package bmc
 
@@ -31,10 +33,11 @@ import (
 
 // CertifyBounded checks the invariants invs (by location, as Certify
 // takes them) at the loop heads of prog, and prog's safety, on prog
-// unwound k times (see the file comment). The Certificate's Bound is k
-// when it is OK; Shape reports that the unwound program exceeds the node
-// limit. Errors are the solver's or the context's.
-func CertifyBounded(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond, k int) (*Certificate, error) {
+// unwound k times (see the file comment), in arithmetic mode (encode.LIA
+// or encode.BV). The Certificate's Bound is k when it is OK; Shape
+// reports that the unwound program exceeds the node limit. Errors are
+// the solver's or the context's.
+func CertifyBounded(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond, k int, mode encode.Mode) (*Certificate, error) {
 	g, err := unwind(ctx, prog, k, DefaultMaxNodes)
 	if err == errTooLarge {
 		return &Certificate{Why: fmt.Sprintf("the program unwound %d times exceeds %d nodes", k, DefaultMaxNodes), Shape: true}, nil
@@ -67,7 +70,7 @@ func CertifyBounded(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.C
 		return nil, err
 	}
 	defer z.Close()
-	terms, err := encode.NewTerms(z, prog, encode.LIA)
+	terms, err := encode.NewTerms(z, prog, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -86,11 +89,27 @@ func CertifyBounded(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.C
 	if err := e.run(ctx.Err, visit); err != nil {
 		return nil, err
 	}
+	var shared *smt.Solver
+	queries := 0
 	sat := func(goal *smt.Term) (bool, error) {
-		s := z.NewSolver()
-		s.Assert(e.facts...)
-		s.Assert(goal)
-		res, err := s.CheckContext(ctx)
+		var res smt.Result
+		var err error
+		if mode == encode.BV {
+			if shared == nil {
+				shared = z.NewSolverForLogic("QF_BV")
+				shared.SetBigStack(true) // the unwound formula is deep
+				shared.Assert(e.facts...)
+			}
+			queries++
+			lit := z.Const(fmt.Sprintf("goal#%d", queries), z.BoolSort())
+			shared.Assert(z.Implies(lit, goal))
+			res, err = shared.CheckContext(ctx, lit)
+		} else {
+			s := z.NewSolver()
+			s.Assert(e.facts...)
+			s.Assert(goal)
+			res, err = s.CheckContext(ctx)
+		}
 		if err != nil {
 			return false, err
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
@@ -323,6 +324,7 @@ int main(void) {
 }
 `
 	prog := loadC(t, src)
+	unsafe := func(t *testing.T) *ir.Program { return loadC(t, strings.Replace(src, "s != 20", "s != 21", 1)) }
 	weak := map[*ir.Loc]ir.Cond{}
 	h := headOf(t, prog, "main")
 	weak[h] = conj(t, prog, "-1*main::i <= 0")
@@ -330,18 +332,22 @@ int main(void) {
 	if cert, err := Certify(ctx, prog, weak); err != nil || cert.OK {
 		t.Fatalf("weak invariant inductive: %+v %v", cert, err)
 	}
-	cert, err := CertifyBounded(ctx, prog, weak, 16)
-	if err != nil || !cert.OK || cert.Bound != 16 || len(cert.Invariants) != 1 {
-		t.Fatalf("bounded: %+v %v", cert, err)
+	for _, mode := range []encode.Mode{encode.LIA, encode.BV} {
+		cert, err := CertifyBounded(ctx, prog, weak, 16, mode)
+		if err != nil || !cert.OK || cert.Bound != 16 || len(cert.Invariants) != 1 {
+			t.Fatalf("bounded (%v): %+v %v", mode, cert, err)
+		}
 	}
-	if cert, err := CertifyBounded(ctx, prog, weak, 4); err != nil || cert.OK {
+	if cert, err := CertifyBounded(ctx, unsafe(t), nil, 16, encode.BV); err != nil || cert.OK {
+		t.Errorf("unsafe program accepted in BV: %+v %v", cert, err)
+	}
+	if cert, err := CertifyBounded(ctx, prog, weak, 4, encode.BV); err != nil || cert.OK {
 		t.Errorf("bound 4 accepted for a loop of 10 iterations: %+v %v", cert, err)
 	}
-	if cert, err := CertifyBounded(ctx, prog, map[*ir.Loc]ir.Cond{h: conj(t, prog, "main::i <= 5")}, 16); err != nil || cert.OK {
+	if cert, err := CertifyBounded(ctx, prog, map[*ir.Loc]ir.Cond{h: conj(t, prog, "main::i <= 5")}, 16, encode.BV); err != nil || cert.OK {
 		t.Errorf("false invariant accepted: %+v %v", cert, err)
 	}
-	unsafe := loadC(t, strings.Replace(src, "s != 20", "s != 21", 1))
-	if cert, err := CertifyBounded(ctx, unsafe, nil, 16); err != nil || cert.OK {
+	if cert, err := CertifyBounded(ctx, unsafe(t), nil, 16, encode.LIA); err != nil || cert.OK {
 		t.Errorf("unsafe program accepted: %+v %v", cert, err)
 	}
 }

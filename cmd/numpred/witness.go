@@ -14,6 +14,7 @@ import (
 	"github.com/numpred/numpred/abe"
 	"github.com/numpred/numpred/bmc"
 	"github.com/numpred/numpred/cex"
+	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
@@ -77,9 +78,9 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 		if i == 0 {
 			// Invariants too weak to be inductive still hold, and prove
 			// the program, where every run is short: the unwinding
-			// checks both (with an eighth of the time left: it succeeds
-			// at once where the loops are short).
-			if cert := boundedCertificate(ctx, prog, invs, time.Until(deadline)/8); cert != nil {
+			// checks both, bit-precisely (with a third of the time
+			// left: it succeeds at once where the loops are short).
+			if cert := boundedCertificate(ctx, prog, invs, time.Until(deadline)/3); cert != nil {
 				return cert, ""
 			}
 			why += fmt.Sprintf("; nor does unwinding the program (up to %d times) hold every run", maxWitnessUnwind)
@@ -120,7 +121,7 @@ func boundedCertificate(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	for k := 1; k <= maxWitnessUnwind && ctx.Err() == nil; k *= 2 {
-		cert, err := bmc.CertifyBounded(ctx, prog, invs, k)
+		cert, err := bmc.CertifyBounded(ctx, prog, invs, k, encode.BV)
 		if err != nil || cert.Shape {
 			return nil
 		}
