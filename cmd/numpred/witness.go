@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/numpred/numpred/abe"
@@ -27,13 +28,20 @@ var witnessNumerics = []string{"interval", "octagon", "polyhedra"}
 // maxInvariantText is the longest printed invariant a witness tries.
 const maxInvariantText = 32 << 20
 
-// certifiedInvariants runs the abstract interpreter for invariants under
-// each of witnessNumerics until the re-check accepts them, before
-// deadline; it returns the accepted certificate, or nil and why none was.
+// certifiedInvariants looks for invariants that the re-check accepts,
+// before deadline, in turn: the abstract interpreter's over intervals;
+// those on the unwound program, where runs are short; the interpreter's
+// over octagons and polyhedra; the predicate abstraction's reached set.
+// It returns the accepted certificate, or nil and why none was.
+//
+// (CEGAR from no predicates proves the ssh state machines with 7
+// predicates where the interpreter uses a hundred, but through its
+// search of the abstraction without joins: the fixpoint's invariants of
+// its last round do not pass, so it is not tried.)
 func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate, string) {
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
-	why := "no invariants were computed"
+	var whys []string
 	// The check reads the callers' invariants at their calls too
 	// (bmc.Certify's call-site facts).
 	callsAt := map[*ir.Loc]bool{}
@@ -44,49 +52,62 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 			}
 		}
 	}
-	for i, num := range witnessNumerics {
-		if ctx.Err() != nil {
-			return nil, why + "; then the time for the witness ran out"
-		}
+	config := func(num string) interp.Config {
 		cfg := interp.DefaultConfig()
 		cfg.Numeric = num
 		cfg.Invariants = true
 		cfg.InvariantsAt = func(l *ir.Loc) bool { return l.LoopHead || callsAt[l] }
 		cfg.Deadline = deadline
-		res, err := interp.AnalyzeContext(ctx, prog, cfg)
-		if err != nil || res == nil {
-			continue
-		}
-		invs := map[*ir.Loc]ir.Cond{}
-		for _, li := range res.Invariants {
-			// A huge invariant (a disjunction over many predicates) would
-			// make a formula the solver cannot check in time: true
-			// instead, often enough where loop bodies reset their state.
-			if li.Loc != nil && len(li.Text) <= maxInvariantText {
-				invs[li.Loc] = li.Formula
-			}
-		}
+		return cfg
+	}
+	// check re-checks invs; shape reports that the program's shape, not
+	// the invariants, failed it.
+	check := func(what string, invs map[*ir.Loc]ir.Cond) (cert *bmc.Certificate, shape bool) {
 		cert, err := bmc.Certify(ctx, prog, invs)
 		switch {
 		case err != nil:
-			why = fmt.Sprintf("the re-check of the %s invariants failed: %v", num, err)
+			whys = append(whys, fmt.Sprintf("the re-check of the %s invariants failed: %v", what, err))
+			return nil, false
 		case cert.OK:
-			return cert, ""
-		default:
-			why = fmt.Sprintf("the %s invariants do not prove the program: %s", num, cert.Why)
+			return cert, false
 		}
-		if i == 0 {
-			// Invariants too weak to be inductive still hold, and prove
-			// the program, where every run is short: the unwinding
-			// checks both, bit-precisely (with a third of the time
-			// left: it succeeds at once where the loops are short).
-			if cert := boundedCertificate(ctx, prog, invs, time.Until(deadline)/3); cert != nil {
+		whys = append(whys, fmt.Sprintf("the %s invariants do not prove the program: %s", what, cert.Why))
+		return nil, cert.Shape
+	}
+	fixpoint := func(num string) map[*ir.Loc]ir.Cond {
+		res, err := interp.AnalyzeContext(ctx, prog, config(num))
+		if err != nil || res == nil {
+			return nil
+		}
+		return fixpointInvariants(res)
+	}
+
+	intervals := fixpoint("interval")
+	if intervals != nil {
+		if cert, shape := check("interval", intervals); cert != nil {
+			return cert, ""
+		} else if shape {
+			return nil, strings.Join(whys, "; ")
+		}
+	}
+	if intervals != nil {
+		// Invariants too weak to be inductive still hold, and prove the
+		// program, where every run is short: the unwinding checks both,
+		// bit-precisely (with a third of the time left: it succeeds at
+		// once where the loops are short).
+		if cert := boundedCertificate(ctx, prog, intervals, time.Until(deadline)/3); cert != nil {
+			return cert, ""
+		}
+		whys = append(whys, fmt.Sprintf("unwinding the program (up to %d times) does not hold every run", maxWitnessUnwind))
+	}
+	for _, num := range witnessNumerics[1:] {
+		if ctx.Err() != nil {
+			break
+		}
+		if invs := fixpoint(num); invs != nil {
+			if cert, _ := check(num, invs); cert != nil {
 				return cert, ""
 			}
-			why += fmt.Sprintf("; nor does unwinding the program (up to %d times) hold every run", maxWitnessUnwind)
-		}
-		if err == nil && cert.Shape {
-			return nil, why
 		}
 	}
 	// The predicate abstraction's reached set gives loop invariants the
@@ -99,16 +120,32 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 			for _, inv := range res.Invariants {
 				invs[inv.Loc] = inv.Formula
 			}
-			cert, err := bmc.Certify(ctx, prog, invs)
-			if err == nil && cert.OK {
+			if cert, _ := check("predicate abstraction's", invs); cert != nil {
 				return cert, ""
-			}
-			if err == nil {
-				why += "; nor do those of the predicate abstraction: " + cert.Why
 			}
 		}
 	}
-	return nil, why
+	if ctx.Err() != nil {
+		whys = append(whys, "then the time for the witness ran out")
+	}
+	if len(whys) == 0 {
+		whys = append(whys, "no invariants were computed")
+	}
+	return nil, strings.Join(whys, "; ")
+}
+
+// fixpointInvariants returns the invariants of an analysis by location.
+// A huge one (a disjunction over many predicates) would make a formula
+// the solver cannot check in time: it is left out (true), often enough
+// where loop bodies reset their state.
+func fixpointInvariants(res *interp.Result) map[*ir.Loc]ir.Cond {
+	invs := map[*ir.Loc]ir.Cond{}
+	for _, li := range res.Invariants {
+		if li.Loc != nil && len(li.Text) <= maxInvariantText {
+			invs[li.Loc] = li.Formula
+		}
+	}
+	return invs
 }
 
 // maxWitnessUnwind bounds the unwinding that certifies invariants of a
