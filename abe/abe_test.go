@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -14,38 +11,61 @@ import (
 	"github.com/numpred/numpred/abe"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/internal/enginetest"
 )
 
-var wantRE = regexp.MustCompile(`// want: (\w+)`)
+// configs are the configurations of abe the engine corpus runs besides
+// the default one (LBE, the boolean abstraction), which package verify's
+// TestEngines runs as `numpred analyze --engine abe` does: the other
+// block operators and the cartesian abstraction. A want line for abe
+// applies to each unless one names the configuration (abe/sbe).
+var configs = []struct {
+	name string
+	opt  abe.Options
+}{
+	{"abe/sbe", abe.Options{Block: "sbe"}},
+	{"abe/k=3", abe.Options{Block: "k=3"}},
+	{"abe/lbe+k=5", abe.Options{Block: "lbe+k=5"}},
+	{"abe/cartesian", abe.Options{Block: "lbe", Cartesian: true}},
+}
 
-// blocks are the block operators every testdata program is checked with.
-var blocks = []string{"lbe", "sbe", "k=3", "lbe+k=5"}
+// stats is the log line's statistics of an abe run.
+func stats(res *engine.Result) string {
+	st := engine.StatsOf[*abe.Stats](res)
+	return fmt.Sprintf("states=%d abs=%d refinements=%d preds=%d merges=%d covered=%d smt=%v",
+		st.States, st.Abstractions, st.Refinements, st.Predicates, st.Merges, st.Covered, st.SMTTime.Round(time.Millisecond))
+}
 
-// TestTestdata runs every block operator (and the cartesian abstraction
-// with LBE) on the testdata programs and compares with their want lines.
-func TestTestdata(t *testing.T) {
-	for _, m := range checkTestdata(t, 20*time.Second, "testdata/*.c", blocks, true) {
-		t.Error(m)
+// TestCorpus runs each configuration on the engine corpus.
+func TestCorpus(t *testing.T) {
+	progs := enginetest.Corpus(t)
+	for _, c := range configs {
+		t.Run(c.name, func(t *testing.T) {
+			enginetest.Test(t, engine.Of(c.name, abe.Run, c.opt), progs, enginetest.Options{Stats: stats, Short: testing.Short()})
+		})
 	}
 }
 
 // TestBrokenIsCaught breaks the merge on purpose (a merge that drops the
-// new path's disjunct) and checks that the testdata notice.
+// new path's disjunct) and checks that the corpus notices: a wrong TRUE
+// on a buggy program.
 func TestBrokenIsCaught(t *testing.T) {
 	abe.SetBreakage("merge")
-	ms := checkTestdata(t, 10*time.Second, "testdata/*bug*.c", []string{"lbe"}, false)
-	abe.SetBreakage("")
-	if len(ms) == 0 {
-		t.Errorf("a merge that drops disjuncts went unnoticed")
-	}
-	for _, m := range ms {
+	defer abe.SetBreakage("")
+	progs := enginetest.Corpus(t, "calls_bug.c", "sum_loop_bug.c", "loop_call_bug.c")
+	caught := false
+	for _, m := range enginetest.Check(abe.New(abe.Options{Block: "lbe"}), progs, enginetest.Options{Limit: 5 * time.Second, Log: t.Logf}) {
 		t.Logf("caught: %s", m)
+		caught = caught || m.WrongVerdict()
+	}
+	if !caught {
+		t.Errorf("a merge that drops disjuncts went unnoticed")
 	}
 }
 
 // TestDot checks the ARG's dot output.
 func TestDot(t *testing.T) {
-	prog, err := frontend.Load("testdata/counter.c")
+	prog, err := frontend.Load(enginetest.Path(t, "counter.c"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +87,7 @@ func TestDot(t *testing.T) {
 }
 
 func TestBadBlock(t *testing.T) {
-	prog, err := frontend.Load("testdata/counter.c")
+	prog, err := frontend.Load(enginetest.Path(t, "counter.c"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,68 +96,4 @@ func TestBadBlock(t *testing.T) {
 			t.Errorf("block %q accepted", b)
 		}
 	}
-}
-
-// checkTestdata returns the mismatches between the verdicts and the want
-// lines of the files matching glob. A timeout where a verdict is
-// expected is logged, not counted (the machine may be loaded).
-func checkTestdata(t *testing.T, limit time.Duration, glob string, blocks []string, cartesian bool) []string {
-	var out []string
-	files, _ := filepath.Glob(glob)
-	if len(files) == 0 {
-		t.Fatal("no testdata")
-	}
-	type cfg struct {
-		block string
-		cart  bool
-	}
-	var cfgs []cfg
-	for _, b := range blocks {
-		cfgs = append(cfgs, cfg{b, false})
-	}
-	if cartesian {
-		cfgs = append(cfgs, cfg{"lbe", true})
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := wantRE.FindSubmatch(src)
-		if m == nil {
-			out = append(out, f+": no want line")
-			continue
-		}
-		want := engine.Verdict(m[1])
-		for _, c := range cfgs {
-			prog, err := frontend.Load(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), limit)
-			res, err := abe.Run(ctx, prog, abe.Options{Block: c.block, Cartesian: c.cart})
-			cancel()
-			name := fmt.Sprintf("%s %s cartesian=%v", f, c.block, c.cart)
-			if err != nil {
-				out = append(out, fmt.Sprintf("%s: %v", name, err))
-				continue
-			}
-			switch {
-			case res.Verdict == want:
-			case res.Verdict == engine.Unknown && res.Reason.Kind == engine.Timeout:
-				t.Logf("%s: inconclusive: timeout (want %s)", name, want)
-			case want == engine.Unknown && res.Verdict == engine.False && strings.Contains(f, "recursion"):
-				out = append(out, fmt.Sprintf("%s: %s, want %s", name, res.Verdict, want))
-			default:
-				out = append(out, fmt.Sprintf("%s: %s (%s), want %s", name, res.Verdict, res.Reason, want))
-			}
-			if res.Verdict == engine.False {
-				checkGCC(t, f, name, res)
-			}
-			st := engine.StatsOf[*abe.Stats](res)
-			t.Logf("%s: %s %s states=%d abs=%d refinements=%d preds=%d merges=%d covered=%d smt=%v", name, res.Verdict, res.Reason,
-				st.States, st.Abstractions, st.Refinements, st.Predicates, st.Merges, st.Covered, st.SMTTime.Round(time.Millisecond))
-		}
-	}
-	return out
 }

@@ -9,13 +9,14 @@ import (
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/internal/enginetest"
 )
 
 // TestDeadline checks that a run ends soon after its context does, even
 // inside a long bit-vector check: the solver is interrupted, and a check
 // that ignores the interrupt is left behind.
 func TestDeadline(t *testing.T) {
-	prog, err := frontend.Load("testdata/slow/bv_div.c")
+	prog, err := frontend.Load(enginetest.Path(t, "slow/bv_div.c"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // must say something there (a fixpoint that handed out only true would
 // silently weaken the step case).
 func TestInvariantsTyped(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.c")
+	files, _ := filepath.Glob("../testdata/engines/*.c")
 	atoms := 0
 	for _, f := range files {
 		prog, err := frontend.Load(f)

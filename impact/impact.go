@@ -55,7 +55,8 @@ type Options struct {
 	// the node forced covering tries to cover (default
 	// DefaultForceMaxPath, no bound, as in the paper). A bound of 64 gave
 	// more refinements per second on test_locks_10 but lost the proof of
-	// testdata/loop_safe.c (a 569-edge path without an interpolant).
+	// testdata/engines/countdown_safe.c (a 569-edge path without an
+	// interpolant).
 	ForceMaxPath int
 	// Check re-verifies, before a TRUE, that the final tree is well
 	// labelled (see check.go): a debugging aid that costs a solver query

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +12,7 @@ import (
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/impact"
+	"github.com/numpred/numpred/internal/enginetest"
 )
 
 var (
@@ -23,33 +22,55 @@ var (
 	limitOne = flag.Duration("impact.limit", 60*time.Second, "TestOne: time limit")
 )
 
-var wantRE = regexp.MustCompile(`// want: (\w+)`)
+// configs are the configurations of IMPACT the engine corpus runs besides
+// the default one, which package verify's TestEngines runs as `numpred
+// analyze --engine impact` does: with and without forced covering, both
+// with the tree check on (Options.Check) and a smaller call depth. A want
+// line for impact applies to each unless one names the configuration
+// (impact/fc).
+var configs = []struct {
+	name string
+	opt  impact.Options
+}{
+	{"impact/check", impact.Options{Check: true, MaxCallDepth: 6}},
+	{"impact/fc", impact.Options{ForcedCovering: true, Check: true, MaxCallDepth: 6}},
+}
 
-// TestTestdata runs IMPACT, with and without forced covering and with
-// the tree check on, on every program of testdata and compares with its
-// `// want: V` line.
-func TestTestdata(t *testing.T) {
-	for _, m := range checkTestdata(t, 20*time.Second, "", true) {
-		t.Error(m)
+// stats is the log line's statistics of an IMPACT run.
+func stats(res *engine.Result) string {
+	st := engine.StatsOf[*impact.Stats](res)
+	return fmt.Sprintf("nodes=%d covered=%d refinements=%d forced=%d/%d smt=%d (%v)", st.Nodes, st.Covered, st.Refinements,
+		st.ForcedSuccesses, st.ForcedAttempts, st.SMTQueries, st.SMTTime.Round(time.Millisecond))
+}
+
+// TestCorpus runs each configuration on the engine corpus.
+func TestCorpus(t *testing.T) {
+	progs := enginetest.Corpus(t)
+	for _, c := range configs {
+		t.Run(c.name, func(t *testing.T) {
+			enginetest.Test(t, engine.Of(c.name, impact.Run, c.opt), progs, enginetest.Options{Stats: stats, Short: testing.Short()})
+		})
 	}
 }
 
 // TestBrokenCoverIsCaught makes every cover check succeed (an unsound
-// covering) and checks that the testdata expectations notice (a wrong
-// TRUE on a buggy program) and so does the tree check (Options.Check).
+// covering) and checks that the corpus notices (a wrong TRUE on a buggy
+// program) and so does the tree check (Options.Check).
 func TestBrokenCoverIsCaught(t *testing.T) {
 	impact.SetBreakage("cover")
 	defer impact.SetBreakage("")
+	progs := enginetest.Corpus(t, "calls_bug.c", "lock_bug.c", "loop_bug.c", "recursion_bug.c")
 	for _, check := range []bool{false, true} {
-		ms := checkTestdata(t, 10*time.Second, "testdata/*_bug.c", check)
-		want := ": TRUE (" // a wrong TRUE
-		if check {
-			want = "check: " // the tree check's error
-		}
+		eng := engine.Of("impact", impact.Run, impact.Options{Check: check, MaxCallDepth: 6})
 		caught := false
-		for _, m := range ms {
+		for _, m := range enginetest.Check(eng, progs, enginetest.Options{Limit: 5 * time.Second, Log: t.Logf}) {
 			t.Logf("caught (check=%v): %s", check, m)
-			caught = caught || strings.Contains(m, want)
+			if check {
+				// the tree check's error
+				caught = caught || m.Err != nil && strings.Contains(m.Err.Error(), "check: ")
+			} else {
+				caught = caught || m.WrongVerdict()
+			}
 		}
 		if !caught {
 			t.Errorf("an unsound cover check went unnoticed (check=%v)", check)
@@ -57,63 +78,9 @@ func TestBrokenCoverIsCaught(t *testing.T) {
 	}
 }
 
-// checkTestdata returns the mismatches between IMPACT's verdicts and the
-// want lines of the testdata files matching glob (all when empty), with
-// Options.Check as check. A
-// timeout where a verdict is expected is logged, not counted (the
-// machine may be loaded); a wrong verdict or an error counts.
-func checkTestdata(t *testing.T, limit time.Duration, glob string, check bool) []string {
-	var out []string
-	if glob == "" {
-		glob = "testdata/*.c"
-	}
-	files, _ := filepath.Glob(glob)
-	if len(files) == 0 {
-		t.Fatal("no testdata")
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := wantRE.FindSubmatch(src)
-		if m == nil {
-			out = append(out, f+": no want line")
-			continue
-		}
-		want := engine.Verdict(m[1])
-		for _, fc := range []bool{false, true} {
-			prog, err := frontend.Load(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), limit)
-			res, err := impact.Run(ctx, prog, impact.Options{ForcedCovering: fc, Check: check, MaxCallDepth: 6})
-			cancel()
-			name := fmt.Sprintf("%s fc=%v", filepath.Base(f), fc)
-			if err != nil {
-				out = append(out, fmt.Sprintf("%s: %v", name, err))
-				continue
-			}
-			if res.Verdict == engine.Unknown && want != engine.Unknown && res.Reason.Kind == engine.Timeout {
-				t.Logf("%s: inconclusive: timeout (want %s)", name, want)
-			} else if res.Verdict != want {
-				out = append(out, fmt.Sprintf("%s: %s (%s), want %s", name, res.Verdict, res.Reason, want))
-			}
-			if res.Verdict == engine.False && (res.Counterexample == nil || !res.Counterexample.Trusted()) {
-				out = append(out, name+": FALSE without a trusted counterexample")
-			}
-			st := engine.StatsOf[*impact.Stats](res)
-			t.Logf("%s: %s %s nodes=%d covered=%d refinements=%d forced=%d/%d smt=%d (%v)", name, res.Verdict, res.Reason,
-				st.Nodes, st.Covered, st.Refinements, st.ForcedSuccesses, st.ForcedAttempts, st.SMTQueries, st.SMTTime.Round(time.Millisecond))
-		}
-	}
-	return out
-}
-
 // TestWriteDot checks that the tree of a run is written in DOT.
 func TestWriteDot(t *testing.T) {
-	prog, err := frontend.Load("testdata/lock_safe.c")
+	prog, err := frontend.Load(enginetest.Path(t, "lock_safe.c"))
 	if err != nil {
 		t.Fatal(err)
 	}

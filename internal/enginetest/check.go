@@ -23,11 +23,11 @@ const (
 	// a second or two alone, so a timeout is a failure, not a loaded
 	// machine.
 	DefaultLimit = 10 * time.Second
-	// DefaultUnknownLimit is the time limit of a run that must answer
-	// UNKNOWN: such runs often end only at the limit (a bound is never
-	// reached), and a shorter one still shows that no verdict comes
-	// early.
-	DefaultUnknownLimit = 3 * time.Second
+	// DefaultShortLimit is the time limit of a run that must answer
+	// UNKNOWN or may time out (slow): such runs often end only at the
+	// limit (a bound is never reached), and a shorter one still shows
+	// that no wrong verdict comes early.
+	DefaultShortLimit = 3 * time.Second
 )
 
 // Options configures Check; the zero Options are the defaults.
@@ -35,12 +35,13 @@ type Options struct {
 	// Limit is a run's time limit where TRUE or FALSE is expected
 	// (DefaultLimit when 0).
 	Limit time.Duration
-	// UnknownLimit is a run's time limit where UNKNOWN is expected
-	// (DefaultUnknownLimit when 0).
-	UnknownLimit time.Duration
-	// SkipUnknown skips the runs that must answer UNKNOWN (for
-	// testing.Short: they take the most time and find the fewest bugs).
-	SkipUnknown bool
+	// ShortLimit is a run's time limit where UNKNOWN is expected or the
+	// program is slow for the engine (DefaultShortLimit when 0, at most
+	// Limit).
+	ShortLimit time.Duration
+	// Short skips the runs under ShortLimit (for testing.Short: they
+	// take the most time and find the fewest bugs).
+	Short bool
 	// Log, when set, is told every run's answer and time (t.Logf).
 	Log func(format string, args ...any)
 	// Stats, when set, gives the engine's statistics for the log line.
@@ -88,8 +89,8 @@ func Check(eng engine.Engine, progs []*Program, opt Options) []Mismatch {
 	if opt.Limit <= 0 {
 		opt.Limit = DefaultLimit
 	}
-	if opt.UnknownLimit <= 0 {
-		opt.UnknownLimit = DefaultUnknownLimit
+	if opt.ShortLimit <= 0 {
+		opt.ShortLimit = DefaultShortLimit
 	}
 	if opt.Log == nil {
 		opt.Log = func(string, ...any) {}
@@ -98,12 +99,15 @@ func Check(eng engine.Engine, progs []*Program, opt Options) []Mismatch {
 	var out []Mismatch
 	for _, p := range progs {
 		want, slow, ok := p.Expect(name)
-		if !ok || want == engine.Unknown && opt.SkipUnknown {
+		if !ok {
 			continue
 		}
 		limit := opt.Limit
-		if want == engine.Unknown {
-			limit = min(limit, opt.UnknownLimit)
+		if want == engine.Unknown || slow {
+			if opt.Short {
+				continue
+			}
+			limit = min(limit, opt.ShortLimit)
 		}
 		m := Mismatch{Program: p.Name(), Engine: name, Want: want}
 		res, d, err := run(eng, p, limit)

@@ -21,8 +21,10 @@
 // a `// slow` line lets every engine.
 //
 // Check runs an engine.Engine, whose Name is the run's name, on every
-// program that has an expectation for it, each under a time limit, and
-// returns the mismatches:
+// program that has an expectation for it, each under a time limit
+// (Options.Limit, 10 s; Options.ShortLimit, 3 s, for a run that must
+// answer UNKNOWN or may time out: a wrong verdict comes early, and a
+// bound is never reached), and returns the mismatches:
 //
 //   - an error from the engine;
 //   - a verdict that is not the expected one: TRUE where FALSE is

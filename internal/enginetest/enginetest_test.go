@@ -111,7 +111,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Limit: 100 * time.Millisecond, UnknownLimit: 50 * time.Millisecond, Log: t.Logf}
+	opt := Options{Limit: 100 * time.Millisecond, ShortLimit: 50 * time.Millisecond, Log: t.Logf}
 	for _, c := range []struct {
 		eng  fixed
 		want []string // the mismatches, by program
@@ -135,7 +135,7 @@ func TestCheck(t *testing.T) {
 				strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 		}
 	}
-	if ms := Check(fixed{"bmc", engine.True, 0}, progs, Options{SkipUnknown: true}); len(ms) != 0 {
+	if ms := Check(fixed{"bmc", engine.True, 0}, progs, Options{Short: true}); len(ms) != 0 {
 		t.Errorf("mismatches %v", ms)
 	}
 }
