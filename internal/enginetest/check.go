@@ -14,14 +14,15 @@ import (
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/internal/gcccheck"
+	"github.com/numpred/numpred/ir"
 )
 
 // Default time limits of a run (Options).
 const (
 	// DefaultLimit is the time limit of a run that must answer TRUE or
-	// FALSE: every corpus program an engine answers takes it well under
-	// a second or two alone, so a timeout is a failure, not a loaded
-	// machine.
+	// FALSE: the expected answers come in a few seconds at most on a
+	// loaded 2-core machine, most in well under one (a program an engine
+	// takes longer on is marked slow for it), so a timeout is a failure.
 	DefaultLimit = 10 * time.Second
 	// DefaultShortLimit is the time limit of a run that must answer
 	// UNKNOWN or may time out (slow): such runs often end only at the
@@ -110,7 +111,13 @@ func Check(eng engine.Engine, progs []*Program, opt Options) []Mismatch {
 			limit = min(limit, opt.ShortLimit)
 		}
 		m := Mismatch{Program: p.Name(), Engine: name, Want: want}
-		res, d, err := run(eng, p, limit)
+		prog, err := frontend.Load(p.Path)
+		if err != nil {
+			m.Err = err
+			out = append(out, m)
+			continue
+		}
+		res, d, err := run(eng, prog, limit)
 		if err != nil {
 			m.Err = err
 			out = append(out, m)
@@ -131,7 +138,7 @@ func Check(eng engine.Engine, progs []*Program, opt Options) []Mismatch {
 			out = append(out, m)
 		}
 		if res.Verdict == engine.False {
-			err := confirmFalse(p, res)
+			err := confirmFalse(p, prog, res)
 			if errors.Is(err, gcccheck.ErrNotRun) {
 				opt.Log("%s %s: %v", m.Program, name, err)
 			} else if err != nil {
@@ -155,12 +162,8 @@ func Test(t *testing.T, eng engine.Engine, progs []*Program, opt Options) {
 	}
 }
 
-// run runs eng on p until limit.
-func run(eng engine.Engine, p *Program, limit time.Duration) (*engine.Result, time.Duration, error) {
-	prog, err := frontend.Load(p.Path)
-	if err != nil {
-		return nil, 0, err
-	}
+// run runs eng on prog until limit.
+func run(eng engine.Engine, prog *ir.Program, limit time.Duration) (*engine.Result, time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	t0 := time.Now()
@@ -168,14 +171,10 @@ func run(eng engine.Engine, p *Program, limit time.Duration) (*engine.Result, ti
 	return res, time.Since(t0), err
 }
 
-// confirmFalse checks a FALSE answer on p: a counterexample that passes
-// the trust rule and, when gcc is installed, reaches reach_error in the
-// compiled program.
-func confirmFalse(p *Program, res *engine.Result) error {
-	prog, err := frontend.Load(p.Path)
-	if err != nil {
-		return err
-	}
+// confirmFalse checks a FALSE answer on p, whose program is prog: a
+// counterexample that passes the trust rule and, when gcc is installed,
+// reaches reach_error in the compiled program.
+func confirmFalse(p *Program, prog *ir.Program, res *engine.Result) error {
 	if res.Counterexample == nil {
 		return fmt.Errorf("FALSE without a counterexample")
 	}
@@ -189,7 +188,7 @@ func confirmFalse(p *Program, res *engine.Result) error {
 	if r, ok := replayed.Load(key); ok {
 		return r.(replay).err
 	}
-	err = gcccheck.Replay(p.Path, res.Counterexample)
+	err := gcccheck.Replay(p.Path, res.Counterexample)
 	replayed.Store(key, replay{err})
 	return err
 }

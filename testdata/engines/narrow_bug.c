@@ -1,4 +1,4 @@
-// want bmc, kind: FALSE
+// want bmc, kind: FALSE slow
 // The error needs operands that do not fit the narrowed width (16 bits,
 // Options.Narrow): the narrowed formula alone would miss it.
 extern unsigned __VERIFIER_nondet_uint(void);

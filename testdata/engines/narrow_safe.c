@@ -1,4 +1,4 @@
-// want bmc, kind, auto: TRUE
+// want bmc, kind: TRUE
 // Small operands: the narrowed formula (Options.Narrow) is exact.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
