@@ -312,7 +312,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 	}
 	var recs []runRecord
 	status := exitOK
-	for _, spec := range f.eng.runs(f.domains) {
+	for i, spec := range f.eng.runs(f.domains) {
 		d := spec.domain
 		if d == "" {
 			d = f.domains[0]
@@ -320,10 +320,12 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 		// The fixpoint's own heap test stops it a little before the guard
 		// would (the heap is only part of the resident memory).
 		cfg := interp.Config{Domain: d, Numeric: f.numeric, WidenDelay: f.widenDelay, Narrow: f.narrow, Contexts: f.contexts, PointContexts: f.points, Unroll: f.unroll, Preds: f.preds, Invariants: f.invariants, MemoryLimit: f.memLimit / 4 * 3, Check: f.check}
+		if i > 0 {
+			start = time.Now() // every later run has its own time limit
+		}
 		if f.timeout > 0 {
 			cfg.Deadline = start.Add(f.timeout)
 		}
-		start = time.Now()
 		if *f.memoryGone != "" {
 			recs = append(recs, record(file, spec.label(), f.numeric, unknownResult(engine.NewReason(engine.Memory, *f.memoryGone), nil, start)))
 			continue

@@ -171,3 +171,39 @@ func TestWitnessDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryRunItsTimeLimit: with several engines, each run gets the whole
+// --timeout from its own start (the second run once got what the first
+// left of it: nothing).
+func TestEveryRunItsTimeLimit(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "loop.c")
+	os.WriteFile(src, []byte(`extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int x = 0;
+  while (__VERIFIER_nondet_int()) { x += __VERIFIER_nondet_int() % 3; }
+  if (x == 123456789) reach_error();
+  return 0;
+}
+`), 0o644)
+	var stdout, stderr bytes.Buffer
+	run([]string{"analyze", "--engine", "bmc,kind", "--timeout", "2s", "--format", "json", src}, &stdout, &stderr)
+	var times []float64
+	for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
+		var rec struct {
+			Engine  string  `json:"engine"`
+			Verdict string  `json:"verdict"`
+			TimeS   float64 `json:"time_s"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%v: %q", err, line)
+		}
+		if rec.Verdict != "UNKNOWN" {
+			t.Fatalf("%s answered %s", rec.Engine, rec.Verdict)
+		}
+		times = append(times, rec.TimeS)
+	}
+	if len(times) != 2 || times[0] < 1.5 || times[1] < 1.5 {
+		t.Errorf("run times %v, want both near the 2 s limit", times)
+	}
+}
