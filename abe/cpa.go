@@ -153,68 +153,17 @@ func (g *graph) fresh(prefix string, s *smt.Sort) *smt.Term {
 }
 
 // and conjoins ts, folding constants.
-func (g *graph) and(ts ...*smt.Term) *smt.Term {
-	var xs []*smt.Term
-	for _, t := range ts {
-		if t == nil {
-			continue
-		}
-		if v, ok := t.BoolValue(); ok {
-			if !v {
-				return g.z.False()
-			}
-			continue
-		}
-		xs = append(xs, t)
-	}
-	switch len(xs) {
-	case 0:
-		return g.z.True()
-	case 1:
-		return xs[0]
-	}
-	return g.z.And(xs...)
-}
+func (g *graph) and(ts ...*smt.Term) *smt.Term { return g.z.AndFold(ts...) }
 
 // exclusive reports whether exactly one out-edge of l is enabled in any
-// state: two Assumes of a deterministic condition and its negation.
+// state (ir.Complementary).
 func (g *graph) exclusive(l *ir.Loc) bool {
 	if x, ok := g.excl[l]; ok {
 		return x
 	}
-	x := false
-	if len(l.Out) == 2 {
-		a, ok1 := l.Out[0].Op.(*ir.Assume)
-		b, ok2 := l.Out[1].Op.(*ir.Assume)
-		if ok1 && ok2 && deterministic(a.Cond) && deterministic(b.Cond) {
-			x = ir.CondEqual(ir.Negate(a.Cond), b.Cond)
-		}
-	}
+	x := ir.Complementary(l)
 	g.excl[l] = x
 	return x
-}
-
-// deterministic reports whether c has no Nondet.
-func deterministic(c ir.Cond) bool {
-	switch c := c.(type) {
-	case *ir.Nondet:
-		return false
-	case *ir.Not:
-		return deterministic(c.X)
-	case *ir.And:
-		for _, x := range c.Xs {
-			if !deterministic(x) {
-				return false
-			}
-		}
-	case *ir.Or:
-		for _, x := range c.Xs {
-			if !deterministic(x) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // expand computes the successor of s along e (the transfer relation) and

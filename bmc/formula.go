@@ -91,12 +91,12 @@ func (e *encoding) disjoint(l *ir.Loc) bool {
 	var conds []ir.Cond
 	for _, o := range l.Out {
 		a, ok := o.Op.(*ir.Assume)
-		if !ok || hasNondet(a.Cond) {
+		if !ok || ir.HasNondet(a.Cond) {
 			return false
 		}
 		conds = append(conds, a.Cond)
 	}
-	if len(conds) == 2 && ir.CondEqual(ir.Negate(conds[0]), conds[1]) {
+	if ir.Complementary(l) {
 		return true
 	}
 	lia, err := encode.NewTerms(e.z, e.prog, encode.LIA)
@@ -126,71 +126,14 @@ func (e *encoding) disjoint(l *ir.Loc) bool {
 	return true
 }
 
-func hasNondet(c ir.Cond) bool {
-	switch c := c.(type) {
-	case *ir.Nondet:
-		return true
-	case *ir.Not:
-		return hasNondet(c.X)
-	case *ir.And:
-		for _, x := range c.Xs {
-			if hasNondet(x) {
-				return true
-			}
-		}
-	case *ir.Or:
-		for _, x := range c.Xs {
-			if hasNondet(x) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func (e *encoding) and(ts ...*smt.Term) *smt.Term {
-	var xs []*smt.Term
-	for _, t := range ts {
-		if t == nil {
-			continue
-		}
-		if v, ok := t.BoolValue(); ok {
-			if !v {
-				return e.z.False()
-			}
-			continue
-		}
-		xs = append(xs, t)
-	}
-	switch len(xs) {
-	case 0:
-		return e.z.True()
-	case 1:
-		return xs[0]
-	}
 	e.terms++
-	return e.z.And(xs...)
+	return e.z.AndFold(ts...)
 }
 
 func (e *encoding) or(ts []*smt.Term) *smt.Term {
-	var xs []*smt.Term
-	for _, t := range ts {
-		if v, ok := t.BoolValue(); ok {
-			if v {
-				return e.z.True()
-			}
-			continue
-		}
-		xs = append(xs, t)
-	}
-	switch len(xs) {
-	case 0:
-		return e.z.False()
-	case 1:
-		return xs[0]
-	}
 	e.terms++
-	return e.z.Or(xs...)
+	return e.z.OrFold(ts...)
 }
 
 func (e *encoding) fresh(prefix string) *smt.Term {

@@ -228,3 +228,39 @@ func SplitDisequality(c numeric.Constraint) (lt, gt Cond) {
 	lo, hi := c.SplitNeq()
 	return NewAtom(lo), NewAtom(hi)
 }
+
+// HasNondet reports whether c mentions a Nondet (a condition whose truth
+// is not a function of the state).
+func HasNondet(c Cond) bool {
+	switch c := c.(type) {
+	case *Nondet:
+		return true
+	case *Not:
+		return HasNondet(c.X)
+	case *And:
+		for _, x := range c.Xs {
+			if HasNondet(x) {
+				return true
+			}
+		}
+	case *Or:
+		for _, x := range c.Xs {
+			if HasNondet(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Complementary reports whether exactly one out-edge of l is enabled in
+// every state: two Assumes whose conditions have no Nondet, one the
+// negation of the other.
+func Complementary(l *Loc) bool {
+	if len(l.Out) != 2 {
+		return false
+	}
+	a, ok1 := l.Out[0].Op.(*Assume)
+	b, ok2 := l.Out[1].Op.(*Assume)
+	return ok1 && ok2 && !HasNondet(a.Cond) && !HasNondet(b.Cond) && CondEqual(Negate(a.Cond), b.Cond)
+}

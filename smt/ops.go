@@ -28,6 +28,39 @@ func (c *Context) Or(ts ...*Term) *Term {
 	return c.opn("Or", C.NP_OR, sigBool, ts)
 }
 
+// AndFold returns the conjunction of ts with the constants folded: nil
+// and true operands are left out, a false one makes it false, and one
+// operand left is returned as it is.
+func (c *Context) AndFold(ts ...*Term) *Term { return c.fold(ts, false) }
+
+// OrFold returns the disjunction of ts with the constants folded (the
+// dual of AndFold).
+func (c *Context) OrFold(ts ...*Term) *Term { return c.fold(ts, true) }
+
+// fold is AndFold (absorbing false) or OrFold (absorbing true).
+func (c *Context) fold(ts []*Term, or bool) *Term {
+	var xs []*Term
+	for _, t := range ts {
+		if t == nil {
+			continue
+		}
+		if v, ok := t.BoolValue(); ok {
+			if v == or {
+				return c.BoolVal(or)
+			}
+			continue
+		}
+		xs = append(xs, t)
+	}
+	switch {
+	case len(xs) == 1:
+		return xs[0]
+	case or:
+		return c.Or(xs...)
+	}
+	return c.And(xs...)
+}
+
 // Implies returns a ⇒ b.
 func (c *Context) Implies(a, b *Term) *Term { return c.op2("Implies", C.NP_IMPLIES, sigBool, a, b) }
 
