@@ -86,11 +86,7 @@ func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*
 	fact := map[*ir.Edge]ir.Cond{} // the call-site fact of each call of a chain
 	for _, c := range cuts {
 		if _, ok := head[c.head]; !ok {
-			var inv ir.Cond = &ir.BoolConst{V: true}
-			if given, ok := invs[c.head]; ok && given != nil {
-				inv = ir.Weaken(given, inScope(prog, cNames(prog, c.head.Func), c.head.Pos))
-			}
-			head[c.head] = inv
+			head[c.head] = projected(prog, invs, c.head)
 		}
 		for _, call := range c.stack.Calls() {
 			if _, ok := fact[call]; ok {
@@ -121,6 +117,16 @@ func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*
 	cert.OK, cert.Why = fail == "", fail
 	cert.Shape = strings.Contains(fail, "exceed") || strings.Contains(fail, "not finite")
 	return cert, nil
+}
+
+// projected is the invariant invs gives loop head h, projected onto what
+// a C expression over the variables in scope there can say; true when
+// invs has none.
+func projected(prog *ir.Program, invs map[*ir.Loc]ir.Cond, h *ir.Loc) ir.Cond {
+	if given, ok := invs[h]; ok && given != nil {
+		return ir.Weaken(given, inScope(prog, cNames(prog, h.Func), h.Pos))
+	}
+	return &ir.BoolConst{V: true}
 }
 
 // sortLocs sorts ls by position in the file (posLess).

@@ -52,14 +52,9 @@ func CertifyBounded(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.C
 		if !h.LoopHead {
 			continue
 		}
-		if _, ok := head[h]; ok {
-			continue
+		if _, ok := head[h]; !ok {
+			head[h] = projected(prog, invs, h)
 		}
-		var inv ir.Cond = &ir.BoolConst{V: true}
-		if given, ok := invs[h]; ok && given != nil {
-			inv = ir.Weaken(given, inScope(prog, cNames(prog, h.Func), h.Pos))
-		}
-		head[h] = inv
 	}
 	for _, h := range sortedLocs(head) {
 		cert.Invariants = append(cert.Invariants, HeadInvariant{Loc: h, C: cExpr(head[h], cNames(prog, h.Func))})
