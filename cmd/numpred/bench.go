@@ -32,6 +32,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	bf := addBatchFlags(fs, 60*time.Second)
+	witnessDir := fs.String("witness-dir", "", "ask every run for its SV-COMP witness (analyze --witness), written to DIR/TASK.yml; the results say which runs wrote one")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `Usage: numpred bench [flags] INPUT... [-- ANALYZE-FLAGS...]
 
@@ -55,8 +56,18 @@ Flags:
 	if b == nil {
 		return status
 	}
+	if *witnessDir != "" {
+		if err := os.MkdirAll(*witnessDir, 0o755); err != nil {
+			fmt.Fprintf(stderr, "numpred bench: --witness-dir: %v\n", err)
+			return exitUsage
+		}
+		askWitnesses(b.tasks, *witnessDir)
+	}
 	fmt.Fprintf(stdout, "numpred bench: %d tasks, %d at a time, --timeout %s, --memory-limit %s each\n", len(b.tasks), b.jobs, b.timeout, humanBytes(b.perRun))
 	runs, interrupted := b.run(b.extra, b.tasks, stdout, func(r campaign.Run) string { return r.File })
+	for i := range runs {
+		runs[i].NoteWitness()
+	}
 
 	res := &campaign.Results{Name: b.name, Tool: "numpred", Version: version, Start: b.start, End: time.Now(),
 		TimeoutS: b.timeout.Seconds(), MemoryLimit: b.perRun, Jobs: b.jobs, Options: b.extra, Runs: []campaign.Record{}}
@@ -69,8 +80,29 @@ Flags:
 		return exitInternal
 	}
 	printBenchSummary(stdout, res, b.progress, time.Since(b.start))
+	if *witnessDir != "" {
+		printWitnessSummary(stdout, res)
+	}
 	fmt.Fprintf(stdout, "results: %s\n", strings.Join(paths, " "))
 	return b.finish("bench", len(runs), stderr, interrupted)
+}
+
+// askWitnesses gives each task's run --witness DIR/NAME.yml, NAME its
+// file's base name without extension (numbered when two tasks share
+// one).
+func askWitnesses(tasks []campaign.Task, dir string) {
+	used := map[string]int{}
+	for i := range tasks {
+		base := filepath.Base(tasks[i].File)
+		base = strings.TrimSuffix(base, filepath.Ext(base))
+		name := base
+		if n := used[base]; n > 0 {
+			name = fmt.Sprintf("%s-%d", base, n+1)
+		}
+		used[base]++
+		tasks[i].Witness = filepath.Join(dir, name+".yml")
+		tasks[i].Args = append(tasks[i].Args, "--witness", tasks[i].Witness)
+	}
 }
 
 // batchFlags are the flags of a batch of analyze runs (bench, table4).
@@ -333,6 +365,33 @@ func runSummary(r campaign.Run) string {
 		s += ": " + r.Stderr
 	}
 	return s
+}
+
+// printWitnessSummary says how many TRUE and FALSE answers came with a
+// witness, and names the TRUE ones without.
+func printWitnessSummary(w io.Writer, res *campaign.Results) {
+	var with, of [2]int
+	var missing []string
+	for _, r := range res.Runs {
+		i := 0
+		switch r.Verdict {
+		case "TRUE":
+		case "FALSE":
+			i = 1
+		default:
+			continue
+		}
+		of[i]++
+		if r.Witness != "" {
+			with[i]++
+		} else if i == 0 {
+			missing = append(missing, r.Task)
+		}
+	}
+	fmt.Fprintf(w, "witnesses: TRUE %d of %d, FALSE %d of %d\n", with[0], of[0], with[1], of[1])
+	for _, m := range missing {
+		fmt.Fprintf(w, "  no correctness witness: %s\n", m)
+	}
 }
 
 // printBenchSummary prints the totals and a line per category.

@@ -96,6 +96,41 @@ func TestBench(t *testing.T) {
 	}
 }
 
+// TestBenchWitnessDir: with --witness-dir every run is asked for its
+// witness; the results name the files written and the summary counts them.
+func TestBenchWitnessDir(t *testing.T) {
+	t.Setenv("NUMPRED_TEST_AS_NUMPRED", "1")
+	dir := benchTasks(t)
+	wdir := filepath.Join(t.TempDir(), "w")
+	out := filepath.Join(t.TempDir(), "b")
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"bench", "-j", "2", "--timeout", "20s", "--memory-limit", "1G", "--progress", "none", "--witness-dir", wdir, "-o", out, dir}, &stdout, &stderr)
+	if status != exitOK {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", status, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "witnesses: TRUE 1 of 1, FALSE 1 of 1\n") {
+		t.Errorf("no witness summary:\n%s", stdout.String())
+	}
+	res, err := campaign.ReadResults(out + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{"safe.yml": "entry_type: invariant_set", "unsafe.yml": "entry_type: violation_sequence", "broken.c": ""}
+	for _, r := range res.Runs {
+		want := kinds[filepath.Base(r.Task)]
+		if want == "" {
+			if r.Witness != "" {
+				t.Errorf("%s: witness %q from a run without a verdict", r.Task, r.Witness)
+			}
+			continue
+		}
+		data, err := os.ReadFile(r.Witness)
+		if err != nil || !strings.Contains(string(data), want) {
+			t.Errorf("%s: witness %q: %v, want a %s:\n%s", r.Task, r.Witness, err, want, data)
+		}
+	}
+}
+
 // TestBenchProgressLine: in line mode the progress line is rewritten in
 // place and ends with the final counts; wrong runs are printed above it.
 func TestBenchProgressLine(t *testing.T) {

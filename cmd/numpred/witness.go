@@ -19,26 +19,30 @@ import (
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/verify"
 )
 
 // witnessNumerics are the numeric domains tried in turn for invariants
 // that the re-check accepts: the cheapest first.
 var witnessNumerics = []string{"interval", "octagon", "polyhedra"}
 
-// maxInvariantText is the longest printed invariant a witness tries.
-const maxInvariantText = 32 << 20
+// maxInvariantAtoms is the most atoms an invariant a witness tries may
+// have (after ir.SimplifyDNF).
+const maxInvariantAtoms = 1 << 19
 
 // certifiedInvariants looks for invariants that the re-check accepts,
 // before deadline, in turn: the abstract interpreter's over intervals;
 // those on the unwound program, where runs are short; the interpreter's
 // over octagons and polyhedra; the predicate abstraction's reached set.
-// It returns the accepted certificate, or nil and why none was.
+// It returns the accepted certificate, or nil and why none was. When the
+// verdict came from an unwinding (unwound: bmc proved the program), the
+// unwinding is tried with two thirds of the time, not one.
 //
 // (CEGAR from no predicates proves the ssh state machines with 7
 // predicates where the interpreter uses a hundred, but through its
 // search of the abstraction without joins: the fixpoint's invariants of
 // its last round do not pass, so it is not tried.)
-func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate, string) {
+func certifiedInvariants(prog *ir.Program, deadline time.Time, unwound bool) (*bmc.Certificate, string) {
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
 	var whys []string
@@ -95,7 +99,11 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 		// program, where every run is short: the unwinding checks both,
 		// bit-precisely (with a third of the time left: it succeeds at
 		// once where the loops are short).
-		if cert := boundedCertificate(ctx, prog, intervals, time.Until(deadline)/3); cert != nil {
+		share := time.Until(deadline) / 3
+		if unwound {
+			share *= 2
+		}
+		if cert := boundedCertificate(ctx, prog, intervals, share); cert != nil {
 			return cert, ""
 		}
 		whys = append(whys, fmt.Sprintf("unwinding the program (up to %d times) does not hold every run", maxWitnessUnwind))
@@ -134,15 +142,19 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time) (*bmc.Certificate
 	return nil, strings.Join(whys, "; ")
 }
 
-// fixpointInvariants returns the invariants of an analysis by location.
-// A huge one (a disjunction over many predicates) would make a formula
-// the solver cannot check in time: it is left out (true), often enough
-// where loop bodies reset their state.
+// fixpointInvariants returns the invariants of an analysis by location,
+// simplified (a predicate domain's value is a disjunction of one cube per
+// path of its decision diagram, which ir.SimplifyDNF shrinks many times).
+// A huge one would make a formula the solver cannot check in time: it is
+// left out (true), often enough where loop bodies reset their state.
 func fixpointInvariants(res *interp.Result) map[*ir.Loc]ir.Cond {
 	invs := map[*ir.Loc]ir.Cond{}
 	for _, li := range res.Invariants {
-		if li.Loc != nil && len(li.Text) <= maxInvariantText {
-			invs[li.Loc] = li.Formula
+		if li.Loc == nil {
+			continue
+		}
+		if f := ir.SimplifyDNF(li.Formula); len(ir.Atoms(f)) <= maxInvariantAtoms {
+			invs[li.Loc] = f
 		}
 	}
 	return invs
@@ -150,7 +162,7 @@ func fixpointInvariants(res *interp.Result) map[*ir.Loc]ir.Cond {
 
 // maxWitnessUnwind bounds the unwinding that certifies invariants of a
 // program whose runs are all short (bmc.CertifyBounded).
-const maxWitnessUnwind = 512
+const maxWitnessUnwind = 1024
 
 // boundedCertificate tries bmc.CertifyBounded with invs at unwindings 1,
 // 2, 4, ... maxWitnessUnwind, within budget; nil when none is accepted.
@@ -193,15 +205,15 @@ const (
 )
 
 // writeCorrectnessWitness writes the correctness witness of a TRUE run of
-// prog to f.witness; when no invariants pass the re-check it writes
+// prog (by the engine that answered: by, a verify engine name) to f.witness; when no invariants pass the re-check it writes
 // nothing and says why (the verdict stands: the witness is a
 // certificate, not the proof).
-func writeCorrectnessWitness(file string, f analyzeFlags, prog *ir.Program, began time.Time, stderr io.Writer) int {
+func writeCorrectnessWitness(file string, f analyzeFlags, prog *ir.Program, by string, began time.Time, stderr io.Writer) int {
 	if prog.Lang != "c" {
 		fmt.Fprintf(stderr, "numpred analyze: %s: witnesses are for C programs only\n", file)
 		return exitUsage
 	}
-	cert, why := certifiedInvariants(prog, witnessDeadline(f.timeout, began, time.Now()))
+	cert, why := certifiedInvariants(prog, witnessDeadline(f.timeout, began, time.Now()), by == verify.BMC)
 	if cert == nil {
 		fmt.Fprintf(stderr, "numpred analyze: %s: no correctness witness written: %s\n", file, why)
 		return exitOK

@@ -37,6 +37,9 @@ type Task struct {
 	// Args are more flags for this task's analyze run, after Config.Args
 	// (the Table IV batch runs each program once per domain).
 	Args []string
+	// Witness is the witness file the run is asked to write (analyze
+	// --witness, also in Args), "" for none.
+	Witness string
 }
 
 // Run is what one analysis cost and answered.
@@ -55,6 +58,21 @@ type Run struct {
 	// Answer is the run's last JSON record (DESIGN.md's contract), nil
 	// when it printed none.
 	Answer json.RawMessage
+	// WitnessWritten is set (NoteWitness) when the run wrote the witness
+	// Task.Witness asked for.
+	WitnessWritten bool
+}
+
+// NoteWitness records whether the run wrote the witness its task asked
+// for: the file exists and is not empty, and the run gave a verdict
+// (a killed run may have left part of one).
+func (r *Run) NoteWitness() {
+	if r.Witness == "" || (r.Verdict != "TRUE" && r.Verdict != "FALSE") {
+		return
+	}
+	if st, err := os.Stat(r.Witness); err == nil && st.Size() > 0 {
+		r.WitnessWritten = true
+	}
 }
 
 // Correct, Wrong: the verdict against the expected one.

@@ -101,6 +101,8 @@ type Record struct {
 	PeakRSS      uint64  `json:"peak_rss_bytes"`
 	ExitStatus   int     `json:"exit_status"`
 	Stderr       string  `json:"stderr,omitempty"`
+	// Witness is the witness file the run wrote (bench --witness-dir).
+	Witness string `json:"witness,omitempty"`
 }
 
 // Record is the run as stored in the results file.
@@ -109,7 +111,15 @@ func (r Run) Record() Record {
 		Task: r.File, PropertyFile: r.PropertyFile, Category: r.Task.Category, Expected: r.Expect, Verdict: r.Verdict,
 		Status: r.Status(), Result: r.Category(), Reason: r.Reason, Engine: r.Engine,
 		WallS: r.Wall.Seconds(), CPUS: r.CPU.Seconds(), PeakRSS: r.PeakRSS, ExitStatus: r.ExitStatus, Stderr: r.Stderr,
+		Witness: r.writtenWitness(),
 	}
+}
+
+func (r Run) writtenWitness() string {
+	if r.WitnessWritten {
+		return r.Witness
+	}
+	return ""
 }
 
 // WriteJSON writes the results as one indented JSON document.
