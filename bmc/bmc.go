@@ -311,7 +311,7 @@ func (r *runner) run(ctx context.Context) error {
 			if errInputs != nil {
 				// A probe run reached an error: replayed and trusted,
 				// it is the counterexample (no formula needed).
-				c, err := cex.Replay(ctx, prog, errInputs, cex.ReplayOptions{})
+				c, err := cex.Replay(ctx, prog, errInputs, cex.ReplayOptions{MaxSteps: deepProbeSteps})
 				if err == nil && engine.Trust(prog, c).IsZero() {
 					r.res.Falsify(prog, c)
 					r.stats.ProbeFound = true

@@ -6,6 +6,7 @@ package bmc
 import (
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/ir/exec"
@@ -49,12 +50,36 @@ func probeBound(prog *ir.Program) (k int, errInputs []numeric.Int) {
 			errInputs = res.InputValues()
 		}
 		if !ok {
-			return 0, errInputs
+			need = 0
+			break
 		}
 		need = max(need, k)
 	}
+	if errInputs == nil {
+		errInputs = deepProbe(m)
+	}
 	return need, errInputs
 }
+
+// deepProbe makes one long run on the least inputs, without recording
+// its path so that the interpreter jumps over the iterations of
+// translation loops (a counter to 2^28 and an error after it); it
+// returns the run's inputs when it reaches an error that a
+// counterexample may use, nil otherwise or after deepProbeTime.
+func deepProbe(m *exec.Machine) []numeric.Int {
+	end := time.Now().Add(deepProbeTime)
+	res := m.Run(leastOracle{}, exec.Options{MaxSteps: deepProbeSteps, Stop: func() bool { return time.Now().After(end) }})
+	if res.Outcome == exec.ErrorReached && res.Arbitrary == 0 && res.Overflows == 0 {
+		return res.InputValues()
+	}
+	return nil
+}
+
+// The deep probe's bounds.
+const (
+	deepProbeSteps = 1 << 40
+	deepProbeTime  = 200 * time.Millisecond
+)
 
 // runBound returns the bound one run needs (the most back edges one
 // entry of a loop takes, and the recursion depth: the unwinder cuts the

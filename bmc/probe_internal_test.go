@@ -3,6 +3,7 @@ package bmc
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/frontend"
@@ -72,5 +73,34 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 2) reach_error(); return 0
 		if res.Verdict != engine.False || res.Counterexample == nil || !res.Counterexample.Trusted() || engine.StatsOf[*Stats](res).ProbeFound == noProbe {
 			t.Errorf("NoProbe %v: %v (probe found it: %v), want FALSE found by the probe only without NoProbe", noProbe, res.Verdict, engine.StatsOf[*Stats](res).ProbeFound)
 		}
+	}
+}
+
+// TestDeepProbeFindsDeepError: an error 2^27 iterations of a translation
+// loop deep is beyond any unwinding, but the deep probe's run jumps the
+// loop (exec's acceleration) and Run answers FALSE with its replay,
+// trusted, within a second, on the unsigned arithmetic of C.
+func TestDeepProbeFindsDeepError(t *testing.T) {
+	prog, err := frontend.Parse("deep.c", []byte(`extern void reach_error(void);
+int main(void) {
+  unsigned int x = 0;
+  while (x < 0x0fffffff) { x += 2; }
+  if (x % 2 == 0) reach_error();
+  return 0;
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := Run(ctx, prog, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != engine.False || !res.Counterexample.Trusted() || !engine.StatsOf[*Stats](res).ProbeFound {
+		t.Fatalf("%v (%v), want FALSE from the probe", res.Verdict, res.Reason)
+	}
+	if steps := res.Counterexample.Steps; steps < 1<<27 {
+		t.Errorf("the counterexample's run took %d steps, want the 2^27 iterations", steps)
 	}
 }

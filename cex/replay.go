@@ -30,9 +30,18 @@ type ReplayOptions struct {
 // run reaches an error location. It returns ErrNotReached when it does
 // not, and ctx.Err() when ctx ends first. The result may be untrusted
 // (see Counterexample.Trusted): a FALSE verdict needs a trusted one.
+//
+// The run is first made without recording its path, which lets the
+// interpreter jump over the iterations of translation loops; a run of
+// at most maxRecord steps is then made again to record its path (a
+// longer one's counterexample keeps only its inputs, as the search's).
 func Replay(ctx context.Context, prog *ir.Program, inputs []numeric.Int, opt ReplayOptions) (*Counterexample, error) {
-	r := exec.New(prog).Run(exec.Inputs(inputs...), exec.Options{MaxSteps: opt.MaxSteps,
-		RecordPath: true, Stop: func() bool { return ctx.Err() != nil }})
+	m := exec.New(prog)
+	stop := func() bool { return ctx.Err() != nil }
+	r := m.Run(exec.Inputs(inputs...), exec.Options{MaxSteps: opt.MaxSteps, Stop: stop})
+	if r.Outcome == exec.ErrorReached && r.Steps <= maxRecord {
+		r = m.Run(exec.Inputs(inputs...), exec.Options{MaxSteps: opt.MaxSteps, RecordPath: true, Stop: stop})
+	}
 	if r.Outcome == exec.StepLimit && ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

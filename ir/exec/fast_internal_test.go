@@ -350,13 +350,7 @@ func TestRunsMatchReference(t *testing.T) {
 	branches := map[brKind]int{}
 	for i := 0; i < programs; i++ {
 		p := randProgram(rng)
-		fast := New(p)
-		reference = true
-		ref := New(p)
-		reference = false
-		if fast.err != nil {
-			t.Fatalf("program %d: %v\n%s", i, fast.err, printed(p))
-		}
+		fast, ref := compileBoth(t, i, p)
 		for _, f := range fast.funcs {
 			for _, l := range f.locs {
 				branches[l.br]++
@@ -384,6 +378,20 @@ func TestRunsMatchReference(t *testing.T) {
 			t.Errorf("no run ended %v: the programs miss a case", o)
 		}
 	}
+}
+
+// compileBoth compiles program i, p, as the Machine runs it and as the
+// reference Machine (exact everywhere, no jumps).
+func compileBoth(t *testing.T, i int, p *ir.Program) (fast, ref *Machine) {
+	t.Helper()
+	fast = New(p)
+	reference = true
+	ref = New(p)
+	reference = false
+	if fast.err != nil {
+		t.Fatalf("program %d: %v\n%s", i, fast.err, printed(p))
+	}
+	return fast, ref
 }
 
 // printed returns p printed, for failure messages.

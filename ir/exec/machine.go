@@ -38,6 +38,10 @@ type Machine struct {
 	enabled []*ir.Edge
 	choice  []int32 // indices in cloc.out of the enabled edges
 	scratch []numeric.Int
+	// accelLocs are the locations with cycles to jump; jumps counts the
+	// jumps made (for tests).
+	accelLocs []*cloc
+	jumps     int
 }
 
 // fn is a compiled function.
@@ -66,6 +70,10 @@ type cloc struct {
 	brT     int64 // brVarLE, brVarEQ: the threshold
 	brE     *lin  // brLinLE, brLinEQ: the expression
 	yes, no *cedge
+	// accel lists the cycles from this loop head that a run may jump
+	// (accel.go); accelMiss counts the arrivals in a row that did not.
+	accel     []accelCycle
+	accelMiss int
 }
 
 // brKind is the test of a two-way branch.
@@ -234,6 +242,11 @@ func (m *Machine) compile() error {
 				cl.only = cl.out[0]
 			}
 			cl.branch()
+			if l.LoopHead && !m.exact {
+				if cl.accel = compileAccel(l); cl.accel != nil {
+					m.accelLocs = append(m.accelLocs, cl)
+				}
+			}
 			maxOut = max(maxOut, len(cl.out))
 		}
 	}

@@ -57,6 +57,9 @@ func (m *Machine) Run(o Oracle, opt Options) Result {
 	m.gen++
 	m.acts[m.main.owner] = m.gen
 	m.main.active = 1
+	for _, cl := range m.accelLocs {
+		cl.accelMiss = 0
+	}
 	m.stack = append(m.stack, frame{fn: m.main, saveBase: -1})
 	r.loop(&m.main.locs[m.main.f.Entry.ID], maxSteps, maxDepth)
 	r.res.Vals = append([]numeric.Int(nil), m.vals...)
@@ -150,6 +153,19 @@ run:
 		if steps >= maxSteps || (steps&0xfff == 0 && r.polledLimit()) {
 			r.end(StepLimit, loc.loc, nil, nil)
 			break run
+		}
+		if loc.accel != nil && !record && pinned == nil && loc.accelMiss < accelGiveUp {
+			if n := r.accelerate(loc, steps, maxSteps); n > 0 {
+				steps += n
+				m.jumps++
+				loc.accelMiss = 0
+				if steps >= maxSteps || r.polledLimit() {
+					r.end(StepLimit, loc.loc, nil, nil)
+					break run
+				}
+			} else {
+				loc.accelMiss++
+			}
 		}
 
 		// Choose the edge: the only one, the one a two-way branch's test
