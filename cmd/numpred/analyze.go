@@ -547,7 +547,7 @@ func humanBytes(b uint64) string {
 func writeWitness(file string, f analyzeFlags, prog *ir.Program, recs []runRecord, began time.Time, stderr io.Writer) int {
 	lang := prog.Lang
 	if len(recs) > 0 && recs[0].Verdict == string(engine.True) {
-		return writeCorrectnessWitness(file, f, prog, recs[0].Engine, began, stderr)
+		return writeCorrectnessWitness(file, f, prog, recs[0], began, stderr)
 	}
 	for _, r := range recs {
 		if r.cx == nil {

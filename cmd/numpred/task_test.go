@@ -172,6 +172,25 @@ func TestWitnessDeadline(t *testing.T) {
 	}
 }
 
+// TestProvedByRecord: the witness search starts with what proved the
+// program, read from the run's record.
+func TestProvedByRecord(t *testing.T) {
+	for _, c := range []struct {
+		engine, numeric string
+		want            provedBy
+	}{
+		{"bmc", "interval", provedBy{unwinding: true}},
+		{"absint", "octagon", provedBy{numeric: "octagon"}},
+		{"absint nexpoint/polyhedra", "interval", provedBy{numeric: "polyhedra"}},
+		{"cegar nexpoint/interval", "interval", provedBy{}},
+		{"abe", "interval", provedBy{}},
+	} {
+		if got := provedByRecord(runRecord{Engine: c.engine, Numeric: c.numeric}); got != c.want {
+			t.Errorf("%s (%s): %+v, want %+v", c.engine, c.numeric, got, c.want)
+		}
+	}
+}
+
 // TestEveryRunItsTimeLimit: with several engines, each run gets the whole
 // --timeout from its own start (the second run once got what the first
 // left of it: nothing).

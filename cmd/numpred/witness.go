@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,15 +35,16 @@ const maxInvariantAtoms = 1 << 19
 // before deadline, in turn: the abstract interpreter's over intervals;
 // those on the unwound program, where runs are short; the interpreter's
 // over octagons and polyhedra; the predicate abstraction's reached set.
-// It returns the accepted certificate, or nil and why none was. When the
-// verdict came from an unwinding (unwound: bmc proved the program), the
-// unwinding is tried with two thirds of the time, not one.
+// It returns the accepted certificate, or nil and why none was. The
+// engine that proved the program (by) goes first: after bmc the
+// unwinding, with two thirds of the time; after the fixpoint over a
+// numeric domain, that domain's invariants.
 //
 // (CEGAR from no predicates proves the ssh state machines with 7
 // predicates where the interpreter uses a hundred, but through its
 // search of the abstraction without joins: the fixpoint's invariants of
 // its last round do not pass, so it is not tried.)
-func certifiedInvariants(prog *ir.Program, deadline time.Time, unwound bool) (*bmc.Certificate, string) {
+func certifiedInvariants(prog *ir.Program, deadline time.Time, by provedBy) (*bmc.Certificate, string) {
 	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
 	var whys []string
@@ -78,44 +80,69 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time, unwound bool) (*b
 		whys = append(whys, fmt.Sprintf("the %s invariants do not prove the program: %s", what, cert.Why))
 		return nil, cert.Shape
 	}
+	fixpoints := map[string]map[*ir.Loc]ir.Cond{}
 	fixpoint := func(num string) map[*ir.Loc]ir.Cond {
-		res, err := interp.AnalyzeContext(ctx, prog, config(num))
-		if err != nil || res == nil {
+		if invs, ok := fixpoints[num]; ok {
+			return invs
+		}
+		var invs map[*ir.Loc]ir.Cond
+		if res, err := interp.AnalyzeContext(ctx, prog, config(num)); err == nil && res != nil {
+			invs = fixpointInvariants(res)
+		}
+		fixpoints[num] = invs
+		return invs
+	}
+	// numeric tries num's fixpoint; stop is set when no other invariants
+	// can do better (the program's shape failed the check).
+	tried := map[string]bool{}
+	numeric := func(num string) (cert *bmc.Certificate, stop bool) {
+		if tried[num] || ctx.Err() != nil {
+			return nil, false
+		}
+		tried[num] = true
+		invs := fixpoint(num)
+		if invs == nil {
+			return nil, false
+		}
+		return check(num, invs)
+	}
+	// Invariants too weak to be inductive still hold, and prove the
+	// program, where every run is short: the unwinding checks both,
+	// bit-precisely (with a share of the time left: it succeeds at once
+	// where the loops are short).
+	unwound := func(share time.Duration) *bmc.Certificate {
+		intervals := fixpoint("interval")
+		if intervals == nil || ctx.Err() != nil {
 			return nil
 		}
-		return fixpointInvariants(res)
-	}
-
-	intervals := fixpoint("interval")
-	if intervals != nil {
-		if cert, shape := check("interval", intervals); cert != nil {
-			return cert, ""
-		} else if shape {
-			return nil, strings.Join(whys, "; ")
-		}
-	}
-	if intervals != nil {
-		// Invariants too weak to be inductive still hold, and prove the
-		// program, where every run is short: the unwinding checks both,
-		// bit-precisely (with a third of the time left: it succeeds at
-		// once where the loops are short).
-		share := time.Until(deadline) / 3
-		if unwound {
-			share *= 2
-		}
 		if cert := boundedCertificate(ctx, prog, intervals, share); cert != nil {
-			return cert, ""
+			return cert
 		}
 		whys = append(whys, fmt.Sprintf("unwinding the program (up to %d times) does not hold every run", maxWitnessUnwind))
+		return nil
+	}
+
+	switch {
+	case by.unwinding:
+		if cert := unwound(time.Until(deadline) * 2 / 3); cert != nil {
+			return cert, ""
+		}
+	case slices.Contains(witnessNumerics, by.numeric):
+		if cert, stop := numeric(by.numeric); cert != nil || stop {
+			return cert, strings.Join(whys, "; ")
+		}
+	}
+	if cert, stop := numeric("interval"); cert != nil || stop {
+		return cert, strings.Join(whys, "; ")
+	}
+	if !by.unwinding {
+		if cert := unwound(time.Until(deadline) / 3); cert != nil {
+			return cert, ""
+		}
 	}
 	for _, num := range witnessNumerics[1:] {
-		if ctx.Err() != nil {
-			break
-		}
-		if invs := fixpoint(num); invs != nil {
-			if cert, _ := check(num, invs); cert != nil {
-				return cert, ""
-			}
+		if cert, _ := numeric(num); cert != nil {
+			return cert, ""
 		}
 	}
 	// The predicate abstraction's reached set gives loop invariants the
@@ -140,6 +167,30 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time, unwound bool) (*b
 		whys = append(whys, "no invariants were computed")
 	}
 	return nil, strings.Join(whys, "; ")
+}
+
+// provedBy is what proved a program, as far as the witness cares: an
+// unwinding (bmc), or the fixpoint over a numeric domain.
+type provedBy struct {
+	unwinding bool
+	numeric   string // interval, octagon, polyhedra; "" for another engine
+}
+
+// provedByRecord reads what proved a TRUE run from its record: the
+// engine (for the default strategy, the stage that answered, e.g.
+// "absint nexpoint/polyhedra") and its numeric domain.
+func provedByRecord(r runRecord) provedBy {
+	switch {
+	case r.Engine == verify.BMC:
+		return provedBy{unwinding: true}
+	case r.Engine == verify.Absint:
+		return provedBy{numeric: r.Numeric}
+	case strings.HasPrefix(r.Engine, verify.Absint+" "):
+		if _, num, ok := strings.Cut(r.Engine, "/"); ok {
+			return provedBy{numeric: num}
+		}
+	}
+	return provedBy{}
 }
 
 // fixpointInvariants returns the invariants of an analysis by location,
@@ -205,15 +256,15 @@ const (
 )
 
 // writeCorrectnessWitness writes the correctness witness of a TRUE run of
-// prog (by the engine that answered: by, a verify engine name) to f.witness; when no invariants pass the re-check it writes
+// prog (rec, the run's record, says which engine answered) to f.witness; when no invariants pass the re-check it writes
 // nothing and says why (the verdict stands: the witness is a
 // certificate, not the proof).
-func writeCorrectnessWitness(file string, f analyzeFlags, prog *ir.Program, by string, began time.Time, stderr io.Writer) int {
+func writeCorrectnessWitness(file string, f analyzeFlags, prog *ir.Program, rec runRecord, began time.Time, stderr io.Writer) int {
 	if prog.Lang != "c" {
 		fmt.Fprintf(stderr, "numpred analyze: %s: witnesses are for C programs only\n", file)
 		return exitUsage
 	}
-	cert, why := certifiedInvariants(prog, witnessDeadline(f.timeout, began, time.Now()), by == verify.BMC)
+	cert, why := certifiedInvariants(prog, witnessDeadline(f.timeout, began, time.Now()), provedByRecord(rec))
 	if cert == nil {
 		fmt.Fprintf(stderr, "numpred analyze: %s: no correctness witness written: %s\n", file, why)
 		return exitOK
