@@ -76,31 +76,43 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 2) reach_error(); return 0
 	}
 }
 
-// TestDeepProbeFindsDeepError: an error 2^27 iterations of a translation
-// loop deep is beyond any unwinding, but the deep probe's run jumps the
-// loop (exec's acceleration) and Run answers FALSE with its replay,
-// trusted, within a second, on the unsigned arithmetic of C.
+// TestDeepProbeFindsDeepError: an error 2^27 iterations of a loop deep
+// is beyond any unwinding, but the deep probe's run jumps the loop
+// (exec's acceleration: a translation cycle, or a traced iteration with
+// an inner loop) and Run answers FALSE with its replay, trusted, on the
+// unsigned arithmetic of C.
 func TestDeepProbeFindsDeepError(t *testing.T) {
-	prog, err := frontend.Parse("deep.c", []byte(`extern void reach_error(void);
+	for name, src := range map[string]string{
+		"translation": `extern void reach_error(void);
 int main(void) {
   unsigned int x = 0;
   while (x < 0x0fffffff) { x += 2; }
   if (x % 2 == 0) reach_error();
   return 0;
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	res, err := Run(ctx, prog, DefaultOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Verdict != engine.False || !res.Counterexample.Trusted() || !engine.StatsOf[*Stats](res).ProbeFound {
-		t.Fatalf("%v (%v), want FALSE from the probe", res.Verdict, res.Reason)
-	}
-	if steps := res.Counterexample.Steps; steps < 1<<27 {
-		t.Errorf("the counterexample's run took %d steps, want the 2^27 iterations", steps)
+}`,
+		"nested": `extern void reach_error(void);
+int main(void) {
+  unsigned int x = 0, y;
+  while (x < 0x0fffffff) { y = 0; while (y < 10) y++; x++; }
+  if (x % 2) reach_error();
+  return 0;
+}`,
+	} {
+		prog, err := frontend.Parse(name+".c", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		res, err := Run(ctx, prog, DefaultOptions())
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != engine.False || !res.Counterexample.Trusted() || !engine.StatsOf[*Stats](res).ProbeFound {
+			t.Fatalf("%s: %v (%v), want FALSE from the probe", name, res.Verdict, res.Reason)
+		}
+		if steps := res.Counterexample.Steps; steps < 1<<27 {
+			t.Errorf("%s: the counterexample's run took %d steps, want the 2^27 iterations", name, steps)
+		}
 	}
 }

@@ -366,6 +366,27 @@ func (a *accelAtom) exact(f0 numeric.Int) jRange {
 	return jRange{lo: lo, unbounded: true}
 }
 
+// firstTrue returns the first count j at which the conjunction of n
+// atoms, whose truth ranges truth gives, may hold; never when at none.
+func firstTrue(n int, truth func(k int) jRange) (lo numeric.Int, never bool) {
+	lo = numeric.I(0)
+	var hi numeric.Int
+	unbounded := true
+	for k := 0; k < n; k++ {
+		t := truth(k)
+		if t.empty {
+			return lo, true
+		}
+		if t.lo.Cmp(lo) > 0 {
+			lo = t.lo
+		}
+		if !t.unbounded && (unbounded || t.hi.Cmp(hi) < 0) {
+			hi, unbounded = t.hi, false
+		}
+	}
+	return lo, !unbounded && hi.Cmp(lo) < 0
+}
+
 // accelerate tries to jump iterations at the loop head cl: it returns
 // the steps jumped (0 when it did not jump). steps is the run's count so
 // far and maxSteps its bound.
@@ -399,24 +420,9 @@ cycles:
 		}
 		for _, edge := range c.others {
 			for _, conj := range edge {
-				// The first j at which this disjunct may hold.
-				lo, hi, unbounded := numeric.I(0), numeric.Int{}, true
-				for k := range conj {
-					a := &conj[k]
-					t := a.truth(a.e.Eval(vals))
-					if t.empty {
-						lo, hi, unbounded = numeric.I(1), numeric.I(0), false
-						break
-					}
-					if t.lo.Cmp(lo) > 0 {
-						lo = t.lo
-					}
-					if !t.unbounded && (unbounded || t.hi.Cmp(hi) < 0) {
-						hi, unbounded = t.hi, false
-					}
-				}
-				if !unbounded && hi.Cmp(lo) < 0 {
-					continue // never holds
+				lo, never := firstTrue(len(conj), func(k int) jRange { return conj[k].truth(conj[k].e.Eval(vals)) })
+				if never {
+					continue
 				}
 				if lo.Sign() == 0 {
 					continue cycles // enabled now: the run leaves or chooses
@@ -448,6 +454,228 @@ cycles:
 		}
 		j, _ := jump.Int64()
 		return int(j) * c.length
+	}
+	return 0
+}
+
+// A traced cycle: where a loop head has no static cycle to jump (an
+// inner loop, or a variable reset, x := c, on the way), the run records
+// the edges of one iteration, from the head back to it, and then checks
+// symbolically whether every later iteration takes the same edges: with
+// the state at the start of iteration j equal to s + j*d (s the traced
+// iteration's start, d what it changed), every value along the trace is
+// affine in j when the edges are linear assignments, Assumes and Skips,
+// and the trace repeats exactly while the end of iteration j is the
+// start of iteration j+1 (the affine forms agree) and every condition
+// along it, and no other out-edge's, keeps its truth, which the affine
+// forms give per atom as a run of consecutive j, as for static cycles.
+
+// Limits of traced cycles.
+const (
+	maxTraceLength = 1 << 12 // edges of one iteration
+	traceGiveUp    = 8       // traces of a loop head that may fail before it is not traced again
+)
+
+// trace is an iteration being recorded from the loop head head.
+type trace struct {
+	head  *cloc
+	act   uint64        // the activation it runs in
+	depth int           // the call stack's depth
+	start []numeric.Int // every variable's value at the start
+	edges []*cedge
+	// The run's counts at the start: the iteration must consume no input
+	// and take no ambiguous choice, arbitrary value or overflow.
+	inputs, arbitrary, ambiguous, overflows int
+}
+
+// startTrace begins recording an iteration from the loop head cl.
+func (r *runner) startTrace(cl *cloc, act uint64) {
+	m := r.m
+	t := r.spare
+	if t == nil {
+		t = &trace{}
+	}
+	r.spare = nil
+	t.head, t.act, t.depth = cl, act, len(m.stack)
+	t.start = append(t.start[:0], m.vals...)
+	t.edges = t.edges[:0]
+	t.inputs, t.arbitrary, t.ambiguous, t.overflows = len(r.res.Inputs), r.res.Arbitrary, r.res.Ambiguous, r.res.Overflows
+	r.tr = t
+}
+
+// affine is a value a + b*j along a traced iteration j.
+type affine struct{ a, b numeric.Int }
+
+// finishTrace ends the trace at its head, in activation act: it returns
+// the steps jumped (0 when it did not jump).
+func (r *runner) finishTrace(act uint64, steps, maxSteps int) int {
+	t, m := r.tr, r.m
+	r.tr, r.spare = nil, t
+	if act != t.act || len(m.stack) != t.depth || len(t.edges) == 0 ||
+		len(r.res.Inputs) != t.inputs || r.res.Arbitrary != t.arbitrary || r.res.Ambiguous != t.ambiguous || r.res.Overflows != t.overflows {
+		return 0
+	}
+	vals := m.vals
+	sym := map[int32]affine{}
+	value := func(id int32) affine {
+		if v, ok := sym[id]; ok {
+			return v
+		}
+		return affine{t.start[id], vals[id].Sub(t.start[id])}
+	}
+	eval := func(e numeric.LinExpr) affine {
+		out := affine{e.Constant(), numeric.I(0)}
+		for _, tm := range e.Terms() {
+			v := value(int32(tm.Dim))
+			out.a = out.a.Add(tm.Coef.Mul(v.a))
+			out.b = out.b.Add(tm.Coef.Mul(v.b))
+		}
+		return out
+	}
+	// n: the iterations j >= 0 that take the trace, at most (nil: no bound).
+	var n *numeric.Int
+	limit := func(v numeric.Int) {
+		if n == nil || v.Cmp(*n) < 0 {
+			n = &v
+		}
+	}
+	atom := func(l literal) (accelAtom, numeric.Int) {
+		v := eval(l.c.Expr())
+		return accelAtom{eq: l.c.Kind() == numeric.EQ, neg: l.neg, slope: v.b}, v.a
+	}
+	// checks are the assignments' values, to keep in their types.
+	type check struct {
+		id int32
+		v  affine
+	}
+	var checks []check
+	for _, ce := range t.edges {
+		for _, other := range ce.e.From.Out {
+			as, ok := other.Op.(*ir.Assume)
+			if !ok {
+				if other != ce.e {
+					return 0 // a choice
+				}
+				continue
+			}
+			if other == ce.e {
+				lits, ok := conjunctionAtoms(as.Cond)
+				if !ok || as.Overflow {
+					return 0
+				}
+				for _, l := range lits {
+					a, f0 := atom(l)
+					hi, unbounded, ok := a.prefix(f0)
+					if !ok {
+						return 0 // cannot happen: the run took it
+					}
+					if !unbounded {
+						limit(hi.Add(numeric.I(1)))
+					}
+				}
+				continue
+			}
+			disj, ok := disjunctionAtoms(as.Cond)
+			if !ok {
+				return 0
+			}
+			for _, lits := range disj {
+				lo, never := firstTrue(len(lits), func(k int) jRange {
+					a, f0 := atom(lits[k])
+					return a.truth(f0)
+				})
+				if never {
+					continue
+				}
+				if lo.Sign() == 0 {
+					return 0 // cannot happen: the run took another edge
+				}
+				limit(lo)
+			}
+		}
+		switch op := ce.e.Op.(type) {
+		case *ir.Assign:
+			next := make([]affine, len(op.Lhs))
+			for i := range op.Lhs {
+				next[i] = eval(op.Rhs[i])
+			}
+			for i, v := range op.Lhs {
+				sym[int32(v.ID)] = next[i]
+				checks = append(checks, check{int32(v.ID), next[i]})
+			}
+		case *ir.Assume, *ir.Skip:
+		default:
+			return 0
+		}
+	}
+	// The iteration ends where the next one starts.
+	for id, v := range sym {
+		d := vals[id].Sub(t.start[id])
+		if v.b.Cmp(d) != 0 || v.a.Cmp(vals[id]) != 0 {
+			return 0
+		}
+	}
+	// Iteration 0 ran; the run is at the start of iteration 1. It jumps
+	// iterations 1..n-2 and runs iteration n-1, the last on the trace.
+	length := len(t.edges)
+	room := numeric.I(int64((maxSteps - steps) / length))
+	jump := room
+	if n != nil && n.Sub(numeric.I(2)).Cmp(jump) < 0 {
+		jump = n.Sub(numeric.I(2))
+	}
+	if jump.Sign() <= 0 {
+		return 0
+	}
+	// The values at the last jumped iteration, jump (iteration 0's are in
+	// range: the run computed them), bound those in between.
+	for _, c := range checks {
+		if !m.initRng[c.id].contains(c.v.a.Add(jump.Mul(c.v.b))) {
+			return 0
+		}
+	}
+	for id, v := range sym {
+		// The start of iteration jump+1: a + jump*b, a being the end of
+		// iteration 0 (the current value).
+		vals[id] = v.a.Add(jump.Mul(v.b))
+	}
+	j, _ := jump.Int64()
+	return int(j) * length
+}
+
+// traceStep records the edge the run takes while a trace is recorded;
+// an iteration longer than maxTraceLength is not traced.
+func (r *runner) traceStep(ce *cedge) {
+	t := r.tr
+	if len(t.edges) >= maxTraceLength {
+		t.head.dynMiss++
+		r.tr, r.spare = nil, t
+		return
+	}
+	t.edges = append(t.edges, ce)
+}
+
+// atHead is what a run that records no path does at the loop head cl
+// (in activation act): it ends the iteration traced from there, or jumps
+// a static cycle, or starts a trace. It returns the steps jumped.
+func (r *runner) atHead(cl *cloc, act uint64, steps, maxSteps int) int {
+	if t := r.tr; t != nil {
+		if t.head != cl {
+			return 0 // an inner loop of the traced iteration
+		}
+		if n := r.finishTrace(act, steps, maxSteps); n > 0 {
+			cl.dynMiss = 0
+			return n
+		}
+		cl.dynMiss++
+	} else if cl.accel != nil && cl.accelMiss < accelGiveUp {
+		if n := r.accelerate(cl, steps, maxSteps); n > 0 {
+			cl.accelMiss = 0
+			return n
+		}
+		cl.accelMiss++
+	}
+	if cl.dynMiss < traceGiveUp {
+		r.startTrace(cl, act)
 	}
 	return 0
 }

@@ -62,8 +62,13 @@ func randAccelProgram(rng *rand.Rand) *ir.Program {
 					numeric.Var(numeric.Dim(y.ID)).AddConst(numeric.I(small(3)))}}
 			}
 		}
-		if rng.IntN(10) == 0 { // not a translation: no jump over this cycle
+		switch rng.IntN(10) {
+		case 0: // not a translation: no static cycle; a trace may still repeat
 			return ir.NewAssign(x, numeric.Var(numeric.Dim(x.ID)).Scale(numeric.I(2)))
+		case 1: // a reset: traced iterations repeat it
+			return ir.NewAssign(x, numeric.Const(small(5)))
+		case 2: // a copy: affine along a trace
+			return ir.NewAssign(x, numeric.Var(numeric.Dim(v().ID)).AddConst(numeric.I(small(2))))
 		}
 		return ir.NewAssign(x, numeric.Var(numeric.Dim(x.ID)).AddConst(numeric.I(d)))
 	}
@@ -106,7 +111,8 @@ func randAccelProgram(rng *rand.Rand) *ir.Program {
 				main.AddEdge(at, next, &ir.Assume{Cond: ir.Negate(c)}, ir.Pos{})
 			case k == 7 && depth == 0:
 				inner := main.NewLoc(ir.Normal, ir.Pos{})
-				main.AddEdge(at, inner, translate(), ir.Pos{})
+				x := v()
+				main.AddEdge(at, inner, ir.NewAssign(x, numeric.Const(small(3))), ir.Pos{}) // the inner loop's counter, reset
 				loop(inner, next, 1)
 			case k == 8: // an overlapping choice
 				main.AddEdge(at, next, &ir.Assume{Cond: cond()}, ir.Pos{})

@@ -69,6 +69,6 @@
 // current activation of its function is not checked again. On the long
 // deterministic loops of counterexample replay a step costs a few
 // nanoseconds, and a run that records no path jumps over the iterations
-// of translation loops (accel.go) with exactly the steps, values and
-// outcome of taking them one by one.
+// of loops that repeat affinely (accel.go) with exactly the steps, values
+// and outcome of taking them one by one.
 package exec

@@ -38,10 +38,10 @@ type Machine struct {
 	enabled []*ir.Edge
 	choice  []int32 // indices in cloc.out of the enabled edges
 	scratch []numeric.Int
-	// accelLocs are the locations with cycles to jump; jumps counts the
-	// jumps made (for tests).
-	accelLocs []*cloc
-	jumps     int
+	// heads are the loop heads where runs may jump iterations; jumps
+	// counts the jumps made (for tests).
+	heads []*cloc
+	jumps int
 }
 
 // fn is a compiled function.
@@ -70,10 +70,12 @@ type cloc struct {
 	brT     int64 // brVarLE, brVarEQ: the threshold
 	brE     *lin  // brLinLE, brLinEQ: the expression
 	yes, no *cedge
-	// accel lists the cycles from this loop head that a run may jump
-	// (accel.go); accelMiss counts the arrivals in a row that did not.
-	accel     []accelCycle
-	accelMiss int
+	// head marks a loop head where runs may jump iterations (accel.go):
+	// accel lists its static cycles; accelMiss counts the arrivals in a
+	// row that jumped none, dynMiss the traces that failed.
+	head               bool
+	accel              []accelCycle
+	accelMiss, dynMiss int
 }
 
 // brKind is the test of a two-way branch.
@@ -243,9 +245,9 @@ func (m *Machine) compile() error {
 			}
 			cl.branch()
 			if l.LoopHead && !m.exact {
-				if cl.accel = compileAccel(l); cl.accel != nil {
-					m.accelLocs = append(m.accelLocs, cl)
-				}
+				cl.head = true
+				cl.accel = compileAccel(l)
+				m.heads = append(m.heads, cl)
 			}
 			maxOut = max(maxOut, len(cl.out))
 		}

@@ -30,6 +30,8 @@ type runner struct {
 	stop    func() bool
 	// maxInputs is Options.MaxInputs.
 	maxInputs int
+	// tr is the iteration being traced (accel.go), spare a trace to reuse.
+	tr, spare *trace
 }
 
 // Run runs the program from main's entry with o's inputs and choices
@@ -57,8 +59,8 @@ func (m *Machine) Run(o Oracle, opt Options) Result {
 	m.gen++
 	m.acts[m.main.owner] = m.gen
 	m.main.active = 1
-	for _, cl := range m.accelLocs {
-		cl.accelMiss = 0
+	for _, cl := range m.heads {
+		cl.accelMiss, cl.dynMiss = 0, 0
 	}
 	m.stack = append(m.stack, frame{fn: m.main, saveBase: -1})
 	r.loop(&m.main.locs[m.main.f.Entry.ID], maxSteps, maxDepth)
@@ -154,17 +156,14 @@ run:
 			r.end(StepLimit, loc.loc, nil, nil)
 			break run
 		}
-		if loc.accel != nil && !record && pinned == nil && loc.accelMiss < accelGiveUp {
-			if n := r.accelerate(loc, steps, maxSteps); n > 0 {
+		if loc.head && !record && pinned == nil {
+			if n := r.atHead(loc, curAct, steps, maxSteps); n > 0 {
 				steps += n
 				m.jumps++
-				loc.accelMiss = 0
 				if steps >= maxSteps || r.polledLimit() {
 					r.end(StepLimit, loc.loc, nil, nil)
 					break run
 				}
-			} else {
-				loc.accelMiss++
 			}
 		}
 
@@ -246,6 +245,9 @@ run:
 		}
 		pinned = nil
 		steps++
+		if r.tr != nil {
+			r.traceStep(ce)
+		}
 		if ce.overflow {
 			r.res.Overflows++
 		}
