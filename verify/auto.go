@@ -44,7 +44,10 @@ type autoStage struct {
 // bugs deeper than BMC's bounds so far; CEGAR proves the control-heavy
 // tasks whose branch atoms are too many or too few (five of the ssh
 // tasks no fixed precision proves); polyhedra prove the most loop
-// tasks; ABE (large blocks, predicate abstraction) finds bugs in the
+// tasks; NEX over congruences and polyhedra (a polyhedron per predicate
+// valuation, with strides) proves the loops whose invariant is a parity or
+// stride, or differs between phases (simple_1-2, Mono1_1-2, loopv1: under
+// 2 s each, where the polyhedra stage fails); ABE (large blocks, predicate abstraction) finds bugs in the
 // state machines of the ssh tasks the others leave UNKNOWN (s3_srvr_1.cil-1,
 // s3_clnt_4.cil-2); k-induction with the polyhedra invariants proves tight
 // assertions the joins lose; the counterexample search gets the rest of
@@ -65,6 +68,7 @@ var autoStages = []autoStage{
 	{"cegar nexpoint/interval", CEGAR, "nexpoint", "interval", 3},
 	{"abe", ABE, "", "", 1},
 	{"absint nexpoint/polyhedra", Absint, "nexpoint", "polyhedra", 2},
+	{"absint nex/congruence+polyhedra", Absint, "nex", "congruence+polyhedra", 1},
 	{"kind", KInduction, "nexpoint", "polyhedra", 2},
 	{"absint ndd/octagon", Absint, "ndd", "octagon", 1},
 }
