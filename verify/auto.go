@@ -68,7 +68,7 @@ var autoStages = []autoStage{
 	{"cegar nexpoint/interval", CEGAR, "nexpoint", "interval", 3},
 	{"abe", ABE, "", "", 1},
 	{"absint nexpoint/polyhedra", Absint, "nexpoint", "polyhedra", 2},
-	{"absint nex/congruence+polyhedra", Absint, "nex", "congruence+polyhedra", 1},
+	{"absint nex/congruence+polyhedra", Absint, "nex", "congruence+polyhedra", 0.5},
 	{"kind", KInduction, "nexpoint", "polyhedra", 2},
 	{"absint ndd/octagon", Absint, "ndd", "octagon", 1},
 }
