@@ -3,6 +3,7 @@ package product_test
 import (
 	"testing"
 
+	"github.com/numpred/numpred/congruence"
 	"github.com/numpred/numpred/interval"
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/polyhedra"
@@ -48,5 +49,25 @@ func TestParityOfRemainder(t *testing.T) {
 	ri := di.Assign(di.Assume(ei, numeric.MustParseConstraints("x - 2q >= 0, x - 2q <= 1", env)...), []numeric.Dim{2}, []numeric.LinExpr{numeric.Var(0).Sub(numeric.Var(1).Scale(numeric.I(2)))})
 	if c := numeric.MustParseConstraints("r = 0", env)[0]; di.Entails(ri, c) {
 		t.Errorf("congruence+interval unexpectedly entails r = 0 on %s", di.String(ri, env))
+	}
+}
+
+// TestWidenWithThresholds: a product widens each component with the
+// thresholds when it supports them, so that it keeps the bound its
+// numeric component alone keeps (x <= 10 here), which the plain
+// widening drops. (Without it, congruence+polyhedra lost the loop bound
+// of count_by_1 that polyhedra keep.)
+func TestWidenWithThresholds(t *testing.T) {
+	env := numeric.MustEnv("x")
+	d := product.NewCongruence[polyhedra.Poly](polyhedra.New())
+	a := d.Assume(d.Top(1), numeric.MustParseConstraints("x >= 0, x <= 0", env)...)
+	b := d.Assume(d.Top(1), numeric.MustParseConstraints("x >= 0, x <= 1", env)...)
+	th := numeric.NewThresholds(10)
+	x := numeric.Var(0)
+	if got := numeric.WidenWith[product.Value[congruence.Value, polyhedra.Poly]](d, a, b, th); d.Bound(got, x).Hi.Cmp(numeric.BoundUp(numeric.I(10))) != 0 {
+		t.Errorf("widening with threshold 10: %s, want x <= 10", d.String(got, env))
+	}
+	if got := d.Widen(a, b); d.Bound(got, x).Hi.IsFinite() {
+		t.Errorf("plain widening: %s, want no upper bound", d.String(got, env))
 	}
 }

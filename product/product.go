@@ -108,6 +108,17 @@ func (d Domain[A, B]) Widen(v, w Value[A, B]) Value[A, B] {
 	return d.pair(d.da.Widen(v.a, w.a), d.db.Widen(v.b, w.b), false)
 }
 
+// WidenThresholds widens componentwise, each component with the
+// thresholds when it supports them (numeric.WidenWith), without
+// reduction: a product over polyhedra keeps the bounds the thresholds
+// keep for polyhedra alone.
+func (d Domain[A, B]) WidenThresholds(v, w Value[A, B], t numeric.Thresholds) Value[A, B] {
+	if u, ok := d.eitherBottom(v, w); ok {
+		return u
+	}
+	return d.pair(numeric.WidenWith(d.da, v.a, w.a, t), numeric.WidenWith(d.db, v.b, w.b, t), false)
+}
+
 // eitherBottom returns the other operand when one is bottom (the least
 // upper bound then).
 func (d Domain[A, B]) eitherBottom(v, w Value[A, B]) (Value[A, B], bool) {
