@@ -79,26 +79,32 @@ func (p *Prepared[V]) Pairs() int { return len(p.A) }
 
 // Do runs op on pair i and forces its result minimal.
 func (p *Prepared[V]) Do(op string, i int) {
+	if op == "leq" {
+		if !p.D.Leq(p.A[i], p.J[i]) {
+			panic("numbench: a is not below a join b")
+		}
+		return
+	}
+	p.force(p.Result(op, i))
+}
+
+// Result returns the result of op (not leq) on pair i.
+func (p *Prepared[V]) Result(op string, i int) V {
 	d := p.D
 	a, b, j := p.A[i], p.B[i], p.J[i]
 	switch op {
 	case "join":
-		p.force(d.Join(a, b))
-	case "leq":
-		if !d.Leq(a, j) {
-			panic("numbench: a is not below a join b")
-		}
+		return d.Join(a, b)
 	case "widen":
-		p.force(d.Widen(a, j))
+		return d.Widen(a, j)
 	case "assign":
-		p.force(d.Assign(a, p.dims, p.exprs))
+		return d.Assign(a, p.dims, p.exprs)
 	case "forget":
-		p.force(d.Forget(a, 0))
+		return d.Forget(a, 0)
 	case "meet":
-		p.force(d.Meet(a, b))
-	default:
-		panic("numbench: unknown op " + op)
+		return d.Meet(a, b)
 	}
+	panic("numbench: unknown op " + op)
 }
 
 // Time runs op over all pairs, round after round, until at least min

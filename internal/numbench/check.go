@@ -1,0 +1,266 @@
+// This file compares the results of a numeric.Domain with PPL's on a
+// workload: the PPL driver (ppl/driver.cc, mode "results") prints the
+// minimized constraints of every operation's result on every pair, and
+// Check rebuilds each as a value of the domain and asks whether it is
+// the domain's own result (Equal: the same integer points; the domain
+// integer-tightens every constraint, PPL's rational results are
+// tightened when they are read back, and the driver tightens the inputs
+// as the domain does).
+
+package numbench
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+
+	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/polyhedra"
+)
+
+// Result is one operation's result on one pair, as the PPL driver
+// printed it.
+type Result struct {
+	Op     string
+	Pair   int
+	Bottom bool                 // the result is empty
+	Leq    bool                 // for leq: the answer
+	Cons   []numeric.Constraint // otherwise: its minimized constraints
+}
+
+// ReadResults parses the driver's "results" output for values of n
+// dimensions: lines "op pair; a0 .. a(n-1) b; ...", "op pair bottom" and
+// "op pair true|false".
+func ReadResults(r io.Reader, n int) ([]Result, error) {
+	var out []Result
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<28)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" {
+			continue
+		}
+		head, rest, hasCons := strings.Cut(s, ";")
+		f := strings.Fields(head)
+		if len(f) < 2 {
+			return nil, fmt.Errorf("results line %d: %q", line, s)
+		}
+		pair, err := strconv.Atoi(f[1])
+		if err != nil {
+			return nil, fmt.Errorf("results line %d: bad pair %q", line, f[1])
+		}
+		res := Result{Op: f[0], Pair: pair}
+		switch {
+		case hasCons && len(f) == 2:
+			for _, part := range strings.Split(rest, ";") {
+				nums := strings.Fields(part)
+				if len(nums) == 0 {
+					continue
+				}
+				if len(nums) != n+1 {
+					return nil, fmt.Errorf("results line %d: constraint %q has %d numbers, want %d", line, part, len(nums), n+1)
+				}
+				c, err := parseRow(nums)
+				if err != nil {
+					return nil, fmt.Errorf("results line %d: %v", line, err)
+				}
+				res.Cons = append(res.Cons, c)
+			}
+		case !hasCons && len(f) == 3 && f[2] == "bottom":
+			res.Bottom = true
+		case !hasCons && len(f) == 3 && (f[2] == "true" || f[2] == "false"):
+			res.Leq = f[2] == "true"
+		default:
+			return nil, fmt.Errorf("results line %d: %q", line, s)
+		}
+		out = append(out, res)
+	}
+	return out, sc.Err()
+}
+
+// parseRow returns sum a_i x_i <= b from the numbers a_0 .. a_(n-1) b
+// (of any size).
+func parseRow(nums []string) (numeric.Constraint, error) {
+	n := len(nums) - 1
+	var e numeric.LinExpr
+	for i, s := range nums {
+		x, ok := numeric.ParseInt(s)
+		if !ok {
+			return numeric.Constraint{}, fmt.Errorf("bad number %q", s)
+		}
+		if i == n {
+			return numeric.Le(e, numeric.LinExpr{}.AddConst(x)), nil
+		}
+		if !x.IsZero() {
+			e = e.Add(numeric.Var(numeric.Dim(i)).Scale(x))
+		}
+	}
+	panic("unreachable")
+}
+
+// RunResults runs the PPL driver in mode "results" on the workload file
+// path, with PPL domain dom ("poly" or "oct").
+func RunResults(driver, dom, path string, n int) ([]Result, error) {
+	cmd := exec.Command(driver, dom, path, "results")
+	out, err := cmd.Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			return nil, fmt.Errorf("%v: %s", err, ee.Stderr)
+		}
+		return nil, err
+	}
+	return ReadResults(strings.NewReader(string(out)), n)
+}
+
+// Mismatch is a result of the domain that is not PPL's.
+type Mismatch struct {
+	Op   string
+	Pair int
+	// Rel is how the domain's result compares with PPL's: "larger",
+	// "incomparable", "smaller" (strictly included, with a constraint
+	// not proved to hold on every integer point of the exact result),
+	// "tighter than PPL's widening" or, for leq, "a different answer".
+	Rel  string
+	Ours string // the domain's result (or answer)
+	PPL  string // PPL's, as read back into the domain
+}
+
+func (m Mismatch) String() string {
+	return fmt.Sprintf("%s pair %d: %s\n  numpred: %s\n  PPL:     %s", m.Op, m.Pair, m.Rel, m.Ours, m.PPL)
+}
+
+// Tally counts the results of one op compared with PPL's.
+type Tally struct {
+	Equal int // the same set
+	// Tighter counts the results strictly inside PPL's whose every
+	// constraint PPL's result does not entail was proved to hold on
+	// every integer point of the exact result (the domain reasons over
+	// integers where PPL's rational polyhedra do not, e.g. polyhedra's
+	// Forget rounds the bounds of the dimension it projects, and the
+	// octagon domain's Assign of a non-octagonal expression keeps more
+	// than PPL's): sound and more precise.
+	Tighter int
+	Differ  int // mismatches
+}
+
+// Check compares the domain's result of every operation on every pair
+// of p (prepared from w) with PPL's (ppl, as RunResults returns them),
+// and returns a Tally per op and the mismatches. A result strictly
+// inside PPL's counts as Tighter, not as a mismatch, when each of its
+// constraints that PPL's result does not entail holds on every integer
+// point of the exact result: proved by integer emptiness in the
+// polyhedra domain (the operands with the constraint's negation, through
+// the operation's pre-image). A widening must be equal.
+func Check[V any](p *Prepared[V], w *Workload, ppl []Result) (map[string]*Tally, []Mismatch, error) {
+	d := p.D
+	tally := map[string]*Tally{}
+	for _, op := range OpNames {
+		tally[op] = &Tally{}
+	}
+	pv := newProver(w, p)
+	var bad []Mismatch
+	for _, r := range ppl {
+		if r.Pair < 0 || r.Pair >= p.Pairs() {
+			return nil, nil, fmt.Errorf("PPL result for pair %d of %d", r.Pair, p.Pairs())
+		}
+		t := tally[r.Op]
+		if t == nil {
+			return nil, nil, fmt.Errorf("PPL result of unknown op %q", r.Op)
+		}
+		if r.Op == "leq" {
+			if got := d.Leq(p.A[r.Pair], p.J[r.Pair]); got != r.Leq {
+				t.Differ++
+				bad = append(bad, Mismatch{Op: r.Op, Pair: r.Pair, Rel: "a different answer",
+					Ours: strconv.FormatBool(got), PPL: strconv.FormatBool(r.Leq)})
+			} else {
+				t.Equal++
+			}
+			continue
+		}
+		ours := p.Result(r.Op, r.Pair)
+		theirs := d.Bottom(p.N)
+		if !r.Bottom {
+			theirs = d.Assume(d.Top(p.N), r.Cons...)
+		}
+		le, ge := d.Leq(ours, theirs), d.Leq(theirs, ours)
+		if le && ge {
+			t.Equal++
+			continue
+		}
+		rel := "incomparable"
+		switch {
+		case le && r.Op == "widen":
+			rel = "tighter than PPL's widening"
+		case le && pv.tighter(r.Op, r.Pair, d.Constraints(ours), func(c numeric.Constraint) bool { return d.Entails(theirs, c) }):
+			t.Tighter++
+			continue
+		case le:
+			rel = "smaller, not proved sound"
+		case ge:
+			rel = "larger"
+		}
+		t.Differ++
+		bad = append(bad, Mismatch{Op: r.Op, Pair: r.Pair, Rel: rel, Ours: d.String(ours, nil), PPL: d.String(theirs, nil)})
+	}
+	return tally, bad, nil
+}
+
+// prover proves constraints valid on the integer points of the exact
+// results of a workload's operations, in the polyhedra domain.
+type prover struct {
+	d     *polyhedra.Domain
+	a, b  []polyhedra.Poly
+	dims  []numeric.Dim
+	exprs []numeric.LinExpr
+}
+
+func newProver[V any](w *Workload, p *Prepared[V]) *prover {
+	pv := &prover{d: polyhedra.New(), dims: p.dims, exprs: p.exprs}
+	for k := 0; k+1 < len(w.Values); k += 2 {
+		pv.a = append(pv.a, pv.d.Assume(pv.d.Top(p.N), w.Values[k].Constraints()...))
+		pv.b = append(pv.b, pv.d.Assume(pv.d.Top(p.N), w.Values[k+1].Constraints()...))
+	}
+	return pv
+}
+
+// tighter reports whether every constraint of cs that entailed does not
+// accept holds on every integer point of the exact result of op on pair
+// i.
+func (pv *prover) tighter(op string, i int, cs []numeric.Constraint, entailed func(numeric.Constraint) bool) bool {
+	for _, c := range cs {
+		for _, h := range c.Split() {
+			if !entailed(h) && !pv.valid(op, i, h) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// valid reports whether the inequality c is proved to hold on every
+// integer point of the exact result of op (not widen) on pair i.
+func (pv *prover) valid(op string, i int, c numeric.Constraint) bool {
+	d := pv.d
+	empty := func(v polyhedra.Poly, c numeric.Constraint) bool {
+		neg, ok := c.Negate()
+		return ok && d.IsBottom(d.Assume(v, neg))
+	}
+	a, b := pv.a[i], pv.b[i]
+	switch op {
+	case "join":
+		return empty(a, c) && empty(b, c)
+	case "meet":
+		return empty(d.Meet(a, b), c)
+	case "forget":
+		return c.Expr().Coef(0).IsZero() && empty(a, c)
+	case "assign":
+		// x0 := e: c holds after it iff c[x0 := e] holds before.
+		return empty(a, numeric.NewConstraint(c.Expr().Substitute(pv.dims[0], pv.exprs[0]), c.Kind()))
+	}
+	return false
+}
