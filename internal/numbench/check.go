@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/numpred/numpred/numeric"
 	"github.com/numpred/numpred/polyhedra"
@@ -31,8 +32,8 @@ type Result struct {
 	Cons   []numeric.Constraint // otherwise: its minimized constraints
 }
 
-// ReadResults parses the driver's "results" output for values of n
-// dimensions: lines "op pair; a0 .. a(n-1) b; ...", "op pair bottom" and
+// ReadResults parses the driver's output with "results" for values of
+// n dimensions (the times, lines "op ns", are skipped): lines "op pair; a0 .. a(n-1) b; ...", "op pair bottom" and
 // "op pair true|false".
 func ReadResults(r io.Reader, n int) ([]Result, error) {
 	var out []Result
@@ -47,6 +48,9 @@ func ReadResults(r io.Reader, n int) ([]Result, error) {
 		}
 		head, rest, hasCons := strings.Cut(s, ";")
 		f := strings.Fields(head)
+		if !hasCons && len(f) == 2 {
+			continue // a time (op ns)
+		}
 		if len(f) < 2 {
 			return nil, fmt.Errorf("results line %d: %q", line, s)
 		}
@@ -103,18 +107,39 @@ func parseRow(nums []string) (numeric.Constraint, error) {
 	panic("unreachable")
 }
 
-// RunResults runs the PPL driver in mode "results" on the workload file
-// path, with PPL domain dom ("poly" or "oct").
-func RunResults(driver, dom, path string, n int) ([]Result, error) {
-	cmd := exec.Command(driver, dom, path, "results")
-	out, err := cmd.Output()
+// RunPPL runs the PPL driver on the workload file path with PPL domain
+// dom ("poly" or "oct"), each op for at least min of CPU time, and
+// returns PPL's CPU time per op and, with results, the results of every
+// op on every pair (of n dimensions).
+func RunPPL(driver, dom, path string, min time.Duration, n int, results bool) (map[string]time.Duration, []Result, error) {
+	args := []string{dom, path, strconv.FormatInt(min.Milliseconds(), 10)}
+	if results {
+		args = append(args, "results")
+	}
+	out, err := exec.Command(driver, args...).Output()
 	if err != nil {
 		if ee, ok := err.(*exec.ExitError); ok {
-			return nil, fmt.Errorf("%v: %s", err, ee.Stderr)
+			return nil, nil, fmt.Errorf("%v: %s", err, ee.Stderr)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	return ReadResults(strings.NewReader(string(out)), n)
+	times := map[string]time.Duration{}
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 2 || strings.Contains(l, ";") {
+			continue
+		}
+		ns, err := strconv.ParseFloat(f[1], 64)
+		if err != nil {
+			return nil, nil, fmt.Errorf("PPL driver: line %q", l)
+		}
+		times[f[0]] = time.Duration(ns)
+	}
+	if !results {
+		return times, nil, nil
+	}
+	rs, err := ReadResults(strings.NewReader(string(out)), n)
+	return times, rs, err
 }
 
 // Mismatch is a result of the domain that is not PPL's.
@@ -145,18 +170,28 @@ type Tally struct {
 	// octagon domain's Assign of a non-octagonal expression keeps more
 	// than PPL's): sound and more precise.
 	Tighter int
-	Differ  int // mismatches
+	// Upper counts the widenings that differ from PPL's where Check was
+	// told the operators differ (octagons), each checked to be an upper
+	// bound of both operands.
+	Upper  int
+	Differ int // mismatches
 }
 
 // Check compares the domain's result of every operation on every pair
-// of p (prepared from w) with PPL's (ppl, as RunResults returns them),
+// of p (prepared from w) with PPL's (ppl, as RunPPL returns them),
 // and returns a Tally per op and the mismatches. A result strictly
 // inside PPL's counts as Tighter, not as a mismatch, when each of its
 // constraints that PPL's result does not entail holds on every integer
 // point of the exact result: proved by integer emptiness in the
 // polyhedra domain (the operands with the constraint's negation, through
-// the operation's pre-image). A widening must be equal.
-func Check[V any](p *Prepared[V], w *Workload, ppl []Result) (map[string]*Tally, []Mismatch, error) {
+// the operation's pre-image). A widening must be equal, unless
+// otherWiden says the domain's widening is another operator than PPL's:
+// it must then be an upper bound of both operands (Tally.Upper). The
+// octagons' are (PPL's CC76_extrapolation_assign closes its left operand
+// over the rationals; octagon.Widen keeps the raw matrix, since closing
+// the iterates can make the sequence infinite, and compares with the
+// integer closure of the right one).
+func Check[V any](p *Prepared[V], w *Workload, ppl []Result, otherWiden bool) (map[string]*Tally, []Mismatch, error) {
 	d := p.D
 	tally := map[string]*Tally{}
 	for _, op := range OpNames {
@@ -190,6 +225,15 @@ func Check[V any](p *Prepared[V], w *Workload, ppl []Result) (map[string]*Tally,
 		le, ge := d.Leq(ours, theirs), d.Leq(theirs, ours)
 		if le && ge {
 			t.Equal++
+			continue
+		}
+		if r.Op == "widen" && otherWiden {
+			if d.Leq(p.A[r.Pair], ours) && d.Leq(p.J[r.Pair], ours) {
+				t.Upper++
+				continue
+			}
+			t.Differ++
+			bad = append(bad, Mismatch{Op: r.Op, Pair: r.Pair, Rel: "not an upper bound", Ours: d.String(ours, nil), PPL: d.String(theirs, nil)})
 			continue
 		}
 		rel := "incomparable"

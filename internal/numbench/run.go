@@ -35,6 +35,23 @@ type Prepared[V any] struct {
 	A, B, J []V // per pair: the operands and their join
 	dims    []numeric.Dim
 	exprs   []numeric.LinExpr
+	// kept, when not nil, holds the first result of each op on each
+	// pair that Do computed (KeepResults), for Check.
+	kept map[opPair]V
+}
+
+type opPair struct {
+	op   string
+	pair int
+}
+
+// KeepResults makes Do keep the first result of each op on each pair, so
+// that Check compares the results that were timed instead of computing
+// them again.
+func (p *Prepared[V]) KeepResults() {
+	if p.kept == nil {
+		p.kept = map[opPair]V{}
+	}
 }
 
 // Prepare builds w's values in d and the joins of its pairs, all forced
@@ -85,11 +102,26 @@ func (p *Prepared[V]) Do(op string, i int) {
 		}
 		return
 	}
-	p.force(p.Result(op, i))
+	r := p.compute(op, i)
+	p.force(r)
+	if p.kept != nil {
+		if _, ok := p.kept[opPair{op, i}]; !ok {
+			p.kept[opPair{op, i}] = r
+		}
+	}
 }
 
-// Result returns the result of op (not leq) on pair i.
+// Result returns the result of op (not leq) on pair i: the one Do kept,
+// or a new one.
 func (p *Prepared[V]) Result(op string, i int) V {
+	if r, ok := p.kept[opPair{op, i}]; ok {
+		return r
+	}
+	return p.compute(op, i)
+}
+
+// compute computes the result of op (not leq) on pair i.
+func (p *Prepared[V]) compute(op string, i int) V {
 	d := p.D
 	a, b, j := p.A[i], p.B[i], p.J[i]
 	switch op {

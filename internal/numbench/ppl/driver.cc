@@ -1,12 +1,12 @@
 // driver.cc times PPL on a numbench workload file, with the operations and
 // the minimal forms of internal/numbench (see workload.go there):
 //
-//   driver poly|oct FILE MIN_MS
-//   driver poly|oct FILE results
+//   driver poly|oct FILE MIN_MS [results]
 //
-// The first prints one line per operation: "op ns_per_op" (process CPU
-// time). The second prints the result of every operation on every pair,
-// for numbench's comparison of results (numbench.ReadResults):
+// prints one line per operation: "op ns_per_op" (process CPU time), and
+// with "results" then the result of every operation on every pair (from
+// the first round of the timing), for numbench's comparison of results
+// (numbench.ReadResults):
 // "op pair; a0 .. a(n-1) b; ..." with the minimized constraints of the
 // result as sum ai xi <= b (an equality as two of them), "op pair bottom"
 // for an empty result and "op pair true|false" for leq. The input
@@ -150,12 +150,14 @@ struct Bench {
 
   // result returns the result of op on pair i (not leq).
   D result(const std::string& op, size_t i) {
+    if (op == "widen") {
+      D r(j[i]);
+      widen(r, a[i]);
+      return r;
+    }
     D r(a[i]);
     if (op == "join") {
       join(r, b[i]);
-    } else if (op == "widen") {
-      r = j[i];
-      widen(r, a[i]);
     } else if (op == "assign") {
       P::Linear_Expression e = P::Variable(n - 1) + 1;
       if (n > 2) e += P::Variable(1);
@@ -168,18 +170,55 @@ struct Bench {
     return r;
   }
 
-  // results prints every op's result on every pair (see the top of the
-  // file).
-  void results() {
+  // run runs op on pair i and forces its result; kept, when not null,
+  // receives the result (for leq, the answer).
+  void run(const std::string& op, size_t i, std::vector<D>* kept, std::vector<bool>* answers) {
+    if (op == "leq") {
+      bool le = j[i].contains(a[i]);
+      if (!le) {
+        std::cerr << "a not <= a join b\n";
+        std::exit(1);
+      }
+      if (answers) answers->push_back(le);
+      return;
+    }
+    D r = result(op, i);
+    force(r);
+    if (kept) kept->push_back(r);
+  }
+
+  // time times every op (see the top of the file) and, when results is
+  // set, prints the results of its first round after the times.
+  void time(double minMs, bool results) {
     const char* ops[] = {"join", "leq", "widen", "assign", "forget", "meet"};
-    for (const char* op : ops) {
+    std::vector<std::vector<D>> kept(6);
+    std::vector<bool> answers;
+    for (int k = 0; k < 6; k++) {
+      std::string op = ops[k];
+      // Process CPU time, as numbench measures numpred.
+      std::clock_t start = std::clock();
+      long count = 0;
+      double el = 0;
+      bool first = results;
+      do {
+        for (size_t i = 0; i < a.size(); i++, count++)
+          run(op, i, first ? &kept[k] : nullptr, first ? &answers : nullptr);
+        first = false;
+        el = 1000.0 * (std::clock() - start) / CLOCKS_PER_SEC;
+      } while (el < minMs);
+      std::printf("%s %.0f\n", op.c_str(), el * 1e6 / count);
+      std::fflush(stdout);
+    }
+    if (!results) return;
+    for (int k = 0; k < 6; k++) {
+      std::string op = ops[k];
       for (size_t i = 0; i < a.size(); i++) {
         std::cout << op << " " << i;
-        if (std::string(op) == "leq") {
-          std::cout << (j[i].contains(a[i]) ? " true" : " false") << "\n";
+        if (op == "leq") {
+          std::cout << (answers[i] ? " true" : " false") << "\n";
           continue;
         }
-        D r = result(op, i);
+        const D& r = kept[k][i];
         if (r.is_empty()) {
           std::cout << " bottom\n";
           continue;
@@ -189,53 +228,7 @@ struct Bench {
         std::cout << "\n";
       }
     }
-  }
-
-  void run(const std::string& op, size_t i) {
-    if (op == "join") {
-      D r(a[i]);
-      join(r, b[i]);
-      force(r);
-    } else if (op == "leq") {
-      if (!j[i].contains(a[i])) {
-        std::cerr << "a not <= a join b\n";
-        std::exit(1);
-      }
-    } else if (op == "widen") {
-      D r(j[i]);
-      widen(r, a[i]);
-      force(r);
-    } else if (op == "assign") {
-      D r(a[i]);
-      P::Linear_Expression e = P::Variable(n - 1) + 1;
-      if (n > 2) e += P::Variable(1);
-      r.affine_image(P::Variable(0), e);
-      force(r);
-    } else if (op == "forget") {
-      D r(a[i]);
-      r.unconstrain(P::Variable(0));
-      force(r);
-    } else if (op == "meet") {
-      D r(a[i]);
-      r.intersection_assign(b[i]);
-      force(r);
-    }
-  }
-
-  void time(double minMs) {
-    const char* ops[] = {"join", "leq", "widen", "assign", "forget", "meet"};
-    for (const char* op : ops) {
-      // Process CPU time, as numbench measures numpred.
-      std::clock_t start = std::clock();
-      long count = 0;
-      double el = 0;
-      do {
-        for (size_t i = 0; i < a.size(); i++, count++) run(op, i);
-        el = 1000.0 * (std::clock() - start) / CLOCKS_PER_SEC;
-      } while (el < minMs);
-      std::printf("%s %.0f\n", op, el * 1e6 / count);
-      std::fflush(stdout);
-    }
+    std::cout.flush();
   }
 };
 
@@ -259,14 +252,14 @@ struct OctBench : Bench<Oct> {
 };
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::cerr << "usage: driver poly|oct FILE MIN_MS|results\n";
+  if (argc != 4 && !(argc == 5 && std::string(argv[4]) == "results")) {
+    std::cerr << "usage: driver poly|oct FILE MIN_MS [results]\n";
     return 2;
   }
   std::string dom = argv[1];
   std::vector<Value> vs = readFile(argv[2]);
-  bool results = std::string(argv[3]) == "results";
   double minMs = std::atof(argv[3]);
+  bool results = argc == 5 && std::string(argv[4]) == "results";
   if (vs.size() < 2) {
     std::cerr << "want at least 2 values\n";
     return 2;
@@ -275,17 +268,11 @@ int main(int argc, char** argv) {
   if (dom == "poly") {
     PolyBench b;
     b.prepare(vs);
-    if (results)
-      b.results();
-    else
-      b.time(minMs);
+    b.time(minMs, results);
   } else if (dom == "oct") {
     OctBench b;
     b.prepare(vs);
-    if (results)
-      b.results();
-    else
-      b.time(minMs);
+    b.time(minMs, results);
   } else {
     std::cerr << "unknown domain " << dom << "\n";
     return 2;

@@ -16,13 +16,10 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -108,10 +105,7 @@ func compare(dir, ppl string, min time.Duration, only string) {
 		var pplRow map[string]time.Duration
 		var results []numbench.Result
 		if ppl != "" {
-			pplRow, err = runPPL(ppl, pdom, path, min)
-			if err == nil {
-				results, err = numbench.RunResults(ppl, pdom, path, s.N)
-			}
+			pplRow, results, err = numbench.RunPPL(ppl, pdom, path, min, s.N, true)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "numbench: PPL on %s: %v\n", path, err)
 				pplRow = nil
@@ -130,7 +124,8 @@ func compare(dir, ppl string, min time.Duration, only string) {
 		fmt.Println()
 		fmt.Println("Cells: numpred ms per op, its ratio to PPL's time, and its results against PPL's")
 		fmt.Println("(= k: k pairs the same set; < k: k strictly inside PPL's, every extra constraint")
-		fmt.Println("proved to hold on the integer points of the exact result; ≠ k: k differ, listed on stderr).")
+		fmt.Println("proved to hold on the integer points of the exact result; ~ k: k octagon widenings that")
+		fmt.Println("differ from PPL's, another operator, checked upper bounds; ≠ k: k differ, listed on stderr).")
 		if failed {
 			fmt.Println("SOME RESULTS DIFFER FROM PPL'S")
 			os.Exit(1)
@@ -148,7 +143,7 @@ func timeGo(dom string, w *numbench.Workload, min time.Duration, results []numbe
 		if err != nil {
 			fatal(err)
 		}
-		return timeAndCheck(p, w, min, results, pdom == "oct")
+		return timeAndCheck(p, w, min, results, pdom == "oct", true)
 	case "polyhedra", "polyhedra-nodecomp":
 		d := polyhedra.New()
 		if dom == "polyhedra-nodecomp" {
@@ -158,13 +153,16 @@ func timeGo(dom string, w *numbench.Workload, min time.Duration, results []numbe
 		if err != nil {
 			fatal(err)
 		}
-		return timeAndCheck(p, w, min, results, pdom == "poly")
+		return timeAndCheck(p, w, min, results, pdom == "poly", false)
 	}
 	fatal(fmt.Errorf("unknown domain %s", dom))
 	return nil, nil
 }
 
-func timeAndCheck[V any](p *numbench.Prepared[V], w *numbench.Workload, min time.Duration, results []numbench.Result, same bool) (map[string]time.Duration, map[string]*numbench.Tally) {
+func timeAndCheck[V any](p *numbench.Prepared[V], w *numbench.Workload, min time.Duration, results []numbench.Result, same, isOctagon bool) (map[string]time.Duration, map[string]*numbench.Tally) {
+	if results != nil && same {
+		p.KeepResults() // Check compares the results timed
+	}
 	row := map[string]time.Duration{}
 	for _, op := range numbench.OpNames {
 		row[op] = p.Time(op, min)
@@ -172,7 +170,7 @@ func timeAndCheck[V any](p *numbench.Prepared[V], w *numbench.Workload, min time
 	if results == nil || !same {
 		return row, nil
 	}
-	tally, bad, err := numbench.Check(p, w, results)
+	tally, bad, err := numbench.Check(p, w, results, isOctagon)
 	if err != nil {
 		fatal(err)
 	}
@@ -180,29 +178,6 @@ func timeAndCheck[V any](p *numbench.Prepared[V], w *numbench.Workload, min time
 		fmt.Fprintf(os.Stderr, "numbench: %s: %v\n", w.Name, m)
 	}
 	return row, tally
-}
-
-func runPPL(driver, dom, path string, min time.Duration) (map[string]time.Duration, error) {
-	cmd := exec.Command(driver, dom, path, strconv.FormatInt(min.Milliseconds(), 10))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, err
-	}
-	row := map[string]time.Duration{}
-	sc := bufio.NewScanner(strings.NewReader(string(out)))
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) != 2 {
-			continue
-		}
-		ns, err := strconv.ParseFloat(f[1], 64)
-		if err != nil {
-			return nil, err
-		}
-		row[f[0]] = time.Duration(ns)
-	}
-	return row, nil
 }
 
 // printRow prints one row of times in ms; with ppl, each cell also has
@@ -227,6 +202,9 @@ func printRow(name, dom string, row, ppl map[string]time.Duration, tally map[str
 			}
 			if t.Tighter > 0 {
 				cell += fmt.Sprintf(" <%d", t.Tighter)
+			}
+			if t.Upper > 0 {
+				cell += fmt.Sprintf(" ~%d", t.Upper)
 			}
 			if t.Differ > 0 {
 				cell += fmt.Sprintf(" ≠%d", t.Differ)
