@@ -255,19 +255,31 @@ func Check[V any](p *Prepared[V], w *Workload, ppl []Result, otherWiden bool) (m
 }
 
 // prover proves constraints valid on the integer points of the exact
-// results of a workload's operations, in the polyhedra domain.
-type prover struct {
+// results of a workload's operations: in the domain itself first (the
+// operands with the constraint's negation, through the operation's
+// pre-image; exact for octagons when the constraint stays octagonal),
+// then, in at most polyMaxDims dimensions, in the polyhedra domain.
+type prover[V any] struct {
+	p     *Prepared[V]
 	d     *polyhedra.Domain
 	a, b  []polyhedra.Poly
 	dims  []numeric.Dim
 	exprs []numeric.LinExpr
 }
 
-func newProver[V any](w *Workload, p *Prepared[V]) *prover {
-	pv := &prover{d: polyhedra.New(), dims: p.dims, exprs: p.exprs}
-	for k := 0; k+1 < len(w.Values); k += 2 {
-		pv.a = append(pv.a, pv.d.Assume(pv.d.Top(p.N), w.Values[k].Constraints()...))
-		pv.b = append(pv.b, pv.d.Assume(pv.d.Top(p.N), w.Values[k+1].Constraints()...))
+// polyMaxDims bounds the dimension of the polyhedra in which prover
+// proves constraints (octagons in 100 dimensions are no polyhedra to
+// convert).
+const polyMaxDims = 8
+
+func newProver[V any](w *Workload, p *Prepared[V]) *prover[V] {
+	pv := &prover[V]{p: p, dims: p.dims, exprs: p.exprs}
+	if p.N <= polyMaxDims {
+		pv.d = polyhedra.New()
+		for k := 0; k+1 < len(w.Values); k += 2 {
+			pv.a = append(pv.a, pv.d.Assume(pv.d.Top(p.N), w.Values[k].Constraints()...))
+			pv.b = append(pv.b, pv.d.Assume(pv.d.Top(p.N), w.Values[k+1].Constraints()...))
+		}
 	}
 	return pv
 }
@@ -275,10 +287,14 @@ func newProver[V any](w *Workload, p *Prepared[V]) *prover {
 // tighter reports whether every constraint of cs that entailed does not
 // accept holds on every integer point of the exact result of op on pair
 // i.
-func (pv *prover) tighter(op string, i int, cs []numeric.Constraint, entailed func(numeric.Constraint) bool) bool {
+func (pv *prover[V]) tighter(op string, i int, cs []numeric.Constraint, entailed func(numeric.Constraint) bool) bool {
 	for _, c := range cs {
 		for _, h := range c.Split() {
-			if !entailed(h) && !pv.valid(op, i, h) {
+			if entailed(h) {
+				continue
+			}
+			if !valid(pv.p.D, pv.p.A[i], pv.p.B[i], op, h, pv.dims[0], pv.exprs[0]) &&
+				(pv.d == nil || !valid(pv.d, pv.a[i], pv.b[i], op, h, pv.dims[0], pv.exprs[0])) {
 				return false
 			}
 		}
@@ -286,25 +302,24 @@ func (pv *prover) tighter(op string, i int, cs []numeric.Constraint, entailed fu
 	return true
 }
 
-// valid reports whether the inequality c is proved to hold on every
-// integer point of the exact result of op (not widen) on pair i.
-func (pv *prover) valid(op string, i int, c numeric.Constraint) bool {
-	d := pv.d
-	empty := func(v polyhedra.Poly, c numeric.Constraint) bool {
+// valid reports whether the inequality c is proved, in d, to hold on
+// every integer point of the exact result of op (not widen) on a and b,
+// where assign is x := e.
+func valid[V any](d numeric.Domain[V], a, b V, op string, c numeric.Constraint, x numeric.Dim, e numeric.LinExpr) bool {
+	empty := func(v V, c numeric.Constraint) bool {
 		neg, ok := c.Negate()
 		return ok && d.IsBottom(d.Assume(v, neg))
 	}
-	a, b := pv.a[i], pv.b[i]
 	switch op {
 	case "join":
 		return empty(a, c) && empty(b, c)
 	case "meet":
 		return empty(d.Meet(a, b), c)
 	case "forget":
-		return c.Expr().Coef(0).IsZero() && empty(a, c)
+		return c.Expr().Coef(x).IsZero() && empty(a, c)
 	case "assign":
-		// x0 := e: c holds after it iff c[x0 := e] holds before.
-		return empty(a, numeric.NewConstraint(c.Expr().Substitute(pv.dims[0], pv.exprs[0]), c.Kind()))
+		// x := e: c holds after it iff c[x := e] holds before.
+		return empty(a, numeric.NewConstraint(c.Expr().Substitute(x, e), c.Kind()))
 	}
 	return false
 }
