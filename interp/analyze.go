@@ -120,7 +120,9 @@ func analyzeOnce(st *stopper, p *ir.Program, cfg Config) (res *Result, err error
 	case "polyhedra":
 		// A single polyhedra operation can run long (a hull's conversion
 		// in many dimensions): it asks the stopper too.
-		var opts []polyhedra.Option
+		// The analysis keeps the library's budget (AnalysisBudget): a
+		// hull past it is the weak join or a join of block groups.
+		opts := []polyhedra.Option{polyhedra.WithBudget(polyhedra.AnalysisBudget)}
 		if st.active() {
 			opts = append(opts, polyhedra.WithStop(st.stopped))
 		}
@@ -134,7 +136,9 @@ func analyzeOnce(st *stopper, p *ir.Program, cfg Config) (res *Result, err error
 	case "congruence+interval":
 		res, err = analyzeWith(st, p, cfg, product.NewCongruence(interval.New()))
 	case "congruence+polyhedra":
-		var opts []polyhedra.Option
+		// The analysis keeps the library's budget (AnalysisBudget): a
+		// hull past it is the weak join or a join of block groups.
+		opts := []polyhedra.Option{polyhedra.WithBudget(polyhedra.AnalysisBudget)}
 		if st.active() {
 			opts = append(opts, polyhedra.WithStop(st.stopped))
 		}

@@ -168,7 +168,7 @@ var forgetFromScratch = false
 // interrupted it.
 func (p *poly) forgetIncremental(dims []int) *poly {
 	c := dualCone(p, 0)
-	c.limit, c.maxWork = hullMaxRays, convWorkBound // past them: from scratch
+	c.limit, c.maxWork = p.st.convLimits() // past them: from scratch
 	for _, x := range dims {
 		c.add(unitVec(p.n+1, x+1), true)
 	}

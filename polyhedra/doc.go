@@ -35,9 +35,10 @@
 //
 //   - Assume(a, cs): a ∧ cs, by adding the constraints (incremental
 //     Chernikova on the generators). Meet(a, b) = Assume(a, Constraints(b)).
-//   - Join(a, b): the convex hull, from the union of the generators
-//     (block group by block group when the exact hull would start from
-//     exponentially many vertices: an upper bound, see Join).
+//   - Join(a, b): the convex hull, from the union of the generators,
+//     exact by default; under a Budget (WithBudget), block group by block
+//     group when the exact hull would start from too many vertices, or
+//     the weak join past the conversion bounds: upper bounds, see Join.
 //   - Leq(a, b): every constraint of b holds on the integer points of a:
 //     on a's generators with the optimum rounded, else by branch and bound
 //     (see below); Equal is Leq both ways.
@@ -118,16 +119,20 @@
 //
 // # Work bounds and interruption
 //
-// Chernikova's algorithm is exponential in the worst case. These bounds
-// keep one operation from running away, each with a sound fallback:
+// Chernikova's algorithm is exponential in the worst case. By default
+// the domain is exact and unbounded; a caller that must bound the time of
+// one operation (the program analyses of package interp, which pass
+// AnalysisBudget) sets a Budget with WithBudget, and then each bound has
+// a sound fallback:
 //
-//   - an exact hull whose dual cone grows past hullMaxRays rays or
-//     convWorkBound units of work (pairs tested, rays scanned, and
+//   - an exact hull whose dual cone grows past Budget.MaxRays rays or
+//     Budget.MaxWork units of work (pairs tested, rays scanned, and
 //     bigWordWork per 64-bit word of the big numbers a conversion makes:
 //     the same count took 35 ns a unit with small numbers and up to
-//     140 ns with 600-bit ones) becomes
-//     the weak join (the constraints of each operand that the other
-//     satisfies);
+//     140 ns with 600-bit ones) becomes the weak join (the constraints of
+//     each operand that the other satisfies), and a join whose differing
+//     blocks have more than Budget.MaxVertices product vertices hulls
+//     groups of blocks apart (Stats.Approximated);
 //   - the conversion of a fresh value (poly.fresh: one whose conversion
 //     nobody has seen, i.e. the result of a hull, a widening, an
 //     assignment or forget made from generators, a projection, or a value
@@ -137,10 +142,13 @@
 //     cut, so that an integer point of it proves nothing. The projections
 //     that a join by blocks (joinByBlocks) hulls each block with are such
 //     values: on a generated wrap-around program one of them, onto 15
-//     dimensions, took 9.9 s to convert. convWorkBound is 2^19 units,
-//     10-30 ms of conversion on the polyhedra of those programs (it
-//     was 2^27, seconds, then 2^20, which let a join whose hull and weak
-//     hull both ran to the bound take 150 ms);
+//     dimensions, took 9.9 s to convert. AnalysisBudget's work bound is
+//     2^19 units, 10-30 ms of conversion on the polyhedra of those
+//     programs (it was 2^27, seconds, then 2^20, which let a join whose
+//     hull and weak hull both ran to the bound take 150 ms).
+//
+// Whatever the budget:
+//
 //   - the search for a thin direction in an integer emptiness test
 //     (splitThin) scans at most thinWorkBudget generator-direction pairs
 //     and splitBudget sections per test, then leaves the question to

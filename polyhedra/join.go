@@ -60,7 +60,7 @@ func hullIncremental(p, q *poly) *poly {
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(viol[a], viol[b]) })
-	c.limit, c.maxWork = hullMaxRays, convWorkBound
+	c.limit, c.maxWork = p.st.convLimits()
 	bitOf := make([]int, len(p.rays)+len(q.rays))
 	for i := range p.rays {
 		bitOf[i] = i // dualCone's rows are p's rays
@@ -170,13 +170,6 @@ func fromDual(c *cone, n int, lines, rays []vec, bitOf []int, st *counters) *pol
 // scalar products).
 var reuseSat = true
 
-// hullMaxRays bounds the intermediate constraints of one exact hull (the
-// rays of the dual cone): beyond it, hullIncremental gives up and returns
-// weakHull. On the SV-COMP tasks, one hull of cdaudio_simpl1 ran for more
-// than 40 s in the combinatorial growth of its dual cone, while the
-// largest cone of a task proved TRUE stays far below the bound.
-var hullMaxRays = 4000
-
 // weakHull returns an upper bound of the hull of the minimal, non-empty
 // p and q: the constraints of each that hold on every generator of the
 // other (an equality that does not hold may still give one of its two
@@ -229,15 +222,17 @@ func weakHull(p, q *poly) *poly {
 }
 
 // Join returns the convex hull of a and b (the least polyhedron
-// containing both). One gap: when the blocks in which a and b differ
-// would give the hull more than joinMaxVertices vertices to start from
-// (k independent blocks of two vertices each give 2^k), it returns the
+// containing both), exactly, unless the Domain has a Budget
+// (WithBudget). Under a budget there are two gaps, both counted in
+// Stats.Approximated: when the blocks in which a and b differ would give
+// the hull more than Budget.MaxVertices vertices to start from (k
+// independent blocks of two vertices each give 2^k), it returns the
 // product of the hulls of each group of overlapping blocks, an upper
-// bound that drops the relations the hull would create between groups
-// (counted in Stats.Approximated). Another: when the exact hull's
-// Chernikova conversion grows past hullMaxRays intermediate constraints,
-// it returns the weak join (weakHull: the constraints of each operand
-// that the other satisfies), also counted in Stats.Approximated.
+// bound that drops the relations the hull would create between groups;
+// and when the hull's Chernikova conversion grows past Budget.MaxRays
+// intermediate constraints or Budget.MaxWork units of work, it returns
+// the weak join (weakHull: the constraints of each operand that the
+// other satisfies).
 func (d *Domain) Join(a, b Poly) Poly {
 	defer d.st.op(opJoin, time.Now())
 	return d.join(a, b)
@@ -256,14 +251,15 @@ func (d *Domain) join(a, b Poly) Poly {
 		return a
 	}
 	out := Poly{n: a.n, blocks: common}
-	if !d.noDecomp && productVertices(pa)+productVertices(pb) > joinMaxVertices {
+	maxV := d.st.maxVertices()
+	if !d.noDecomp && maxV > 0 && productVertices(pa, maxV)+productVertices(pb, maxV) > maxV {
 		// The exact hull links the blocks of the rest and would start
 		// from exponentially many vertices: hull each group of
 		// overlapping blocks apart instead (an upper bound).
 		d.st.approximated()
 		for _, g := range groups(a.n, pa, pb) {
 			ga, gb := partsOver(pa, g), partsOver(pb, g)
-			if productVertices(ga)+productVertices(gb) > joinMaxVertices {
+			if productVertices(ga, maxV)+productVertices(gb, maxV) > maxV {
 				out.blocks = append(out.blocks, d.joinByBlocks(ga, gb)...)
 				continue
 			}
@@ -283,7 +279,7 @@ func (d *Domain) join(a, b Poly) Poly {
 	return out
 }
 
-// joinByBlocks returns an upper bound of the hull of the products of
+// joinByBlocks (under a Budget only) returns an upper bound of the hull of the products of
 // parts a and b over one group of overlapping blocks whose products are
 // still too large (kbfiltr_simpl2: a chain of blocks whose product had
 // hundreds of thousands of vertices, one join running past 2 minutes):
@@ -294,6 +290,7 @@ func (d *Domain) join(a, b Poly) Poly {
 // whose other side's projection is itself too large a product is left
 // out (unconstrained).
 func (d *Domain) joinByBlocks(a, b []block) []block {
+	maxV := d.st.maxVertices()
 	base, other := a, b
 	if len(base) < len(other) {
 		base, other = other, base
@@ -320,7 +317,7 @@ func (d *Domain) joinByBlocks(a, b []block) []block {
 				proj = append(proj, block{dims: kd, p: q})
 			}
 		}
-		if productVertices(proj) > joinMaxVertices {
+		if productVertices(proj, maxV) > maxV {
 			continue
 		}
 		h := hull(blk.p, product(proj, blk.dims, d.st))
@@ -332,14 +329,10 @@ func (d *Domain) joinByBlocks(a, b []block) []block {
 	return out
 }
 
-// joinMaxVertices bounds the vertices of the products whose exact hull
-// Join computes; beyond it, Join hulls groups of blocks apart.
-const joinMaxVertices = 2048
-
 // productVertices returns the number of vertices of the product of the
 // parts (the product of their numbers of vertices), saturated beyond
-// joinMaxVertices.
-func productVertices(parts []block) int {
+// limit.
+func productVertices(parts []block, limit int) int {
 	n := 1
 	for _, b := range parts {
 		b.p.minimize()
@@ -352,8 +345,8 @@ func productVertices(parts []block) int {
 		if k > 1 {
 			n *= k
 		}
-		if n > joinMaxVertices {
-			return joinMaxVertices + 1
+		if n > limit {
+			return limit + 1
 		}
 	}
 	return n

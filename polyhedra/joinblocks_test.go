@@ -26,7 +26,7 @@ func octagonish(x, y numeric.Dim, r int64) []numeric.Constraint {
 // points, and is counted as approximated.
 func TestJoinByBlocks(t *testing.T) {
 	const n = 12
-	d := New()
+	d := New(WithBudget(AnalysisBudget))
 	a, b := d.Top(n), d.Top(n)
 	for i := 0; i+1 < n; i += 2 {
 		a = d.Assume(a, octagonish(numeric.Dim(i), numeric.Dim(i+1), 4)...)

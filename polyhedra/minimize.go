@@ -223,7 +223,7 @@ func (p *poly) primal() {
 	c := newUniverse(p.n+1, nrows, p.st)
 	c.add(positivity(p.n), false)
 	if p.fresh { // after positivity, which every conversion needs
-		c.limit, c.maxWork = hullMaxRays, convWorkBound
+		c.limit, c.maxWork = p.st.convLimits()
 	}
 	neqs, nineqs := 0, 0
 	for _, e := range p.eqs {
@@ -257,15 +257,6 @@ func (p *poly) primal() {
 	p.fromCone(c, p.ineqs)
 }
 
-// convWorkBound bounds the work (cone.maxWork) of the conversion of a fresh
-// value, of an exact hull and of an incremental forget: 2^19 units (pairs
-// tested, rays scanned, words of big numbers made; see bigWordWork) are
-// 10-30 ms on the wrap-around polyhedra of issue 18's generated programs,
-// with coefficients of hundreds of bits. A join that goes over converts
-// its weak hull under the same bound, so it stays within about twice
-// that (2^20 let single joins of generated program 37 take 150 ms).
-var convWorkBound int64 = 1 << 19
-
 // giveUp makes p the whole space Q^n, in minimal form, after the stop
 // hook interrupted its conversion c, or after the conversion of a fresh
 // value from its generators went past the work bound: the operation
@@ -294,7 +285,7 @@ func (p *poly) incremental() {
 	oldEqs := len(p.eqs) - len(p.pendEqs)
 	c.neqs = oldEqs
 	if p.fresh {
-		c.limit, c.maxWork = hullMaxRays, convWorkBound
+		c.limit, c.maxWork = p.st.convLimits()
 	}
 	neqs, nineqs := 0, 0
 	for _, e := range p.pendEqs {
@@ -435,7 +426,7 @@ func (p *poly) dual() {
 	}
 	c := newUniverse(p.n+1, len(p.rays), p.st)
 	if p.fresh {
-		c.limit, c.maxWork = hullMaxRays, convWorkBound
+		c.limit, c.maxWork = p.st.convLimits()
 	}
 	for _, l := range p.lines {
 		if c.add(l, true); c.over {

@@ -52,6 +52,39 @@ func WithoutDecomposition() Option { return func(d *Domain) { d.noDecomp = true 
 // called from the goroutines that call the Domain's operations.
 func WithStop(stop func() bool) Option { return func(d *Domain) { d.st.stop = stop } }
 
+// Budget bounds the work of the exact but exponential parts of the
+// domain, each with a sound over-approximation past its bound. The zero
+// Budget bounds nothing: every operation is exact (up to the stop hook of
+// WithStop).
+type Budget struct {
+	// MaxRays bounds the intermediate rays of one Chernikova conversion
+	// of a hull or of a fresh value (see doc.go, "Work bounds").
+	MaxRays int
+	// MaxWork bounds the work of such a conversion (pairs tested, rays
+	// scanned, words of big numbers made; see bigWordWork).
+	MaxWork int64
+	// MaxVertices bounds the vertices of the products of differing
+	// blocks whose exact hull Join computes; past it, Join hulls groups
+	// of blocks apart.
+	MaxVertices int
+}
+
+// AnalysisBudget is the budget of the program analyses (package interp):
+// an exact hull whose dual cone grows past 4000 rays becomes the weak
+// join (on the SV-COMP tasks, one hull of cdaudio_simpl1 ran for more
+// than 40 s in the combinatorial growth of its dual cone, while the
+// largest cone of a task proved TRUE stays far below); a conversion of a
+// hull, a widening, an assignment or a projection stops after 2^19 units
+// of work, 10-30 ms on the wrap-around polyhedra of issue 18's generated
+// programs (2^20 let single joins of generated program 37 take 150 ms);
+// a join whose differing blocks have more than 2048 product vertices
+// (the lock programs: 2^k) hulls groups of blocks apart.
+var AnalysisBudget = Budget{MaxRays: 4000, MaxWork: 1 << 19, MaxVertices: 2048}
+
+// WithBudget bounds the domain's exponential work by b (see Budget and
+// Join); without it, the domain is exact.
+func WithBudget(b Budget) Option { return func(d *Domain) { d.st.budget = b } }
+
 // New returns the polyhedra domain.
 func New(opts ...Option) *Domain {
 	d := &Domain{st: &counters{}}

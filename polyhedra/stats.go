@@ -194,6 +194,28 @@ type counters struct {
 	// latches its first true answer.
 	stop    func() bool
 	stopped atomic.Bool
+	// budget is the Domain's Budget (WithBudget); the zero Budget bounds
+	// nothing.
+	budget Budget
+}
+
+// convLimits returns the bounds of one conversion (cone.limit and
+// cone.maxWork) under the Domain's budget: 0, 0 (none) unless a budget
+// was set.
+func (c *counters) convLimits() (int, int64) {
+	if c == nil {
+		return 0, 0
+	}
+	return c.budget.MaxRays, c.budget.MaxWork
+}
+
+// maxVertices returns the bound on the vertices of the products a join
+// hulls exactly, 0 for none.
+func (c *counters) maxVertices() int {
+	if c == nil {
+		return 0
+	}
+	return c.budget.MaxVertices
 }
 
 // interrupted reports whether the stop hook has asked the Domain to stop

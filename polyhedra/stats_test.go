@@ -49,15 +49,9 @@ func TestStatsCountsOutermostOps(t *testing.T) {
 // Join hulls block by block, an upper bound that keeps each block's
 // relation (l_i = p_i) and is counted.
 func TestJoinOfManyBlocks(t *testing.T) {
-	d := New()
+	d := New(WithBudget(AnalysisBudget))
 	const k = 14
-	var ca, cb []numeric.Constraint
-	for i := 0; i < k; i++ {
-		p, l := numeric.Var(numeric.Dim(2*i)), numeric.Var(numeric.Dim(2*i+1))
-		// a: l = p in [0, 1]; b: l = p in [2, 3] (two vertices a block).
-		ca = append(ca, numeric.Ge(p, numeric.Const(0)), numeric.Le(p, numeric.Const(1)), numeric.Eq(l, p))
-		cb = append(cb, numeric.Ge(p, numeric.Const(2)), numeric.Le(p, numeric.Const(3)), numeric.Eq(l, p))
-	}
+	ca, cb := segmentBlocks(k)
 	a, b := d.Assume(d.Top(2*k), ca...), d.Assume(d.Top(2*k), cb...)
 	j := d.Join(a, b)
 	if s := d.Stats(); s.Approximated != 1 {
@@ -81,4 +75,50 @@ func TestJoinOfManyBlocks(t *testing.T) {
 	if j2 := d.Join(a2, b2); !d.Entails(j2, numeric.Eq(numeric.Var(0), numeric.Var(2))) {
 		t.Fatalf("hull of (0,0) and (1,1) = %s, want x0 = x2", d.String(j2, nil))
 	}
+}
+
+// TestJoinExactByDefault: without a Budget, Join is the exact hull even
+// where the analysis budget hulls groups of blocks apart. Six blocks
+// (p_i, l_i) with l_i = p_i, in [0, 1] in a and [2, 3] in b: 64 vertices a
+// side. Under MaxVertices 16 the join is the product of the blocks' hulls,
+// which loses p0 - p1 <= 1 (the point p0 = 3, p1 = 0 is in it); the exact
+// hull keeps it, and neither a budgeted nor an exact join is counted
+// approximated when no bound is passed.
+func TestJoinExactByDefault(t *testing.T) {
+	const k = 6
+	ca, cb := segmentBlocks(k)
+	rel := numeric.Le(numeric.Var(0).Sub(numeric.Var(2)), numeric.Const(1))
+	exact := New()
+	a, b := exact.Assume(exact.Top(2*k), ca...), exact.Assume(exact.Top(2*k), cb...)
+	j := exact.Join(a, b)
+	if s := exact.Stats(); s.Approximated != 0 || s.Bounded != 0 {
+		t.Fatalf("default join approximated %d, bounded %d", s.Approximated, s.Bounded)
+	}
+	if !exact.Entails(j, rel) {
+		t.Fatalf("default join %s does not entail p0 - p1 <= 1", exact.String(j, nil))
+	}
+	if err := exact.SanityCheck(j); err != nil {
+		t.Fatal(err)
+	}
+	small := New(WithBudget(Budget{MaxVertices: 16}))
+	a, b = small.Assume(small.Top(2*k), ca...), small.Assume(small.Top(2*k), cb...)
+	jb := small.Join(a, b)
+	if small.Stats().Approximated != 1 {
+		t.Fatalf("budgeted join approximated %d times, want 1", small.Stats().Approximated)
+	}
+	if small.Entails(jb, rel) || !small.Leq(j, jb) {
+		t.Fatalf("budgeted join %s: want the product of the blocks' hulls", small.String(jb, nil))
+	}
+}
+
+// segmentBlocks returns two values of k independent blocks (p_i, l_i) =
+// dims (2i, 2i+1): a has l = p in [0, 1], b l = p in [2, 3] (two vertices
+// a block).
+func segmentBlocks(k int) (ca, cb []numeric.Constraint) {
+	for i := 0; i < k; i++ {
+		p, l := numeric.Var(numeric.Dim(2*i)), numeric.Var(numeric.Dim(2*i+1))
+		ca = append(ca, numeric.Ge(p, numeric.Const(0)), numeric.Le(p, numeric.Const(1)), numeric.Eq(l, p))
+		cb = append(cb, numeric.Ge(p, numeric.Const(2)), numeric.Le(p, numeric.Const(3)), numeric.Eq(l, p))
+	}
+	return ca, cb
 }

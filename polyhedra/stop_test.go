@@ -87,7 +87,7 @@ func TestConversionWorkBound(t *testing.T) {
 		w := weakHull(pa, pb)
 		w.fresh = true
 		before := d.Stats().Bounded
-		withConvWorkBound(1, w.minimize)
+		withConvWorkBound(d, 1, w.minimize)
 		if d.Stats().Bounded > before {
 			bounded++
 		}
@@ -122,7 +122,7 @@ func TestFreshGeneratorConversionBound(t *testing.T) {
 		q := p.project(keep)
 		q.fresh = true
 		before := d.Stats().Bounded
-		withConvWorkBound(1, q.minimize)
+		withConvWorkBound(d, 1, q.minimize)
 		if d.Stats().Bounded > before {
 			cut++
 			if len(q.eqs) != 0 || len(q.ineqs) != 0 {
@@ -168,7 +168,7 @@ func TestFreshPendingConversionBound(t *testing.T) {
 		if !q.fresh {
 			t.Fatal("a value with pending constraints is not fresh")
 		}
-		withConvWorkBound(1, q.minimize)
+		withConvWorkBound(d, 1, q.minimize)
 		if !leq(exact, q) || !leq(q, p) {
 			t.Fatalf("trial %d: the bounded conversion is not between the exact value and p", trial)
 		}
@@ -184,10 +184,10 @@ func TestFreshPendingConversionBound(t *testing.T) {
 	}
 }
 
-// withConvWorkBound runs f with convWorkBound set to b.
-func withConvWorkBound(b int64, f func()) {
-	saved := convWorkBound
-	convWorkBound = b
-	defer func() { convWorkBound = saved }()
+// withConvWorkBound runs f with d's budget of conversion work set to b.
+func withConvWorkBound(d *Domain, b int64, f func()) {
+	saved := d.st.budget
+	d.st.budget.MaxWork = b
+	defer func() { d.st.budget = saved }()
 	f()
 }

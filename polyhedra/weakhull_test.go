@@ -27,10 +27,10 @@ func TestWeakHullIsUpperBound(t *testing.T) {
 		if !leq(pa, w) || !leq(pb, w) || !leq(h, w) {
 			t.Fatalf("trial %d: weak hull is not above a, b and their hull", trial)
 		}
-		saved := hullMaxRays
-		hullMaxRays = 1
+		saved := d.st.budget
+		d.st.budget = Budget{MaxRays: 1}
 		j := d.Join(a, b)
-		hullMaxRays = saved
+		d.st.budget = saved
 		if !d.Leq(a, j) || !d.Leq(b, j) {
 			t.Fatalf("trial %d: budgeted join is not above its operands", trial)
 		}

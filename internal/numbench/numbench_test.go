@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/numpred/numpred/octagon"
 	"github.com/numpred/numpred/polyhedra"
@@ -84,35 +85,11 @@ func TestOpsRun(t *testing.T) {
 // TestPPLDriver builds ppl/driver.cc and runs it on a small workload: it
 // skips when g++ or PPL is not installed (the product never needs PPL).
 func TestPPLDriver(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds C++")
-	}
-	gxx, err := exec.LookPath("g++")
-	if err != nil {
-		t.Skip("no g++")
-	}
+	bin := buildDriver(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "driver")
-	out, err := exec.Command(gxx, "-O2", "-o", bin, filepath.Join("ppl", "driver.cc"), "-lppl", "-lgmpxx", "-lgmp").CombinedOutput()
-	if err != nil {
-		if strings.Contains(string(out), "ppl.hh") || strings.Contains(string(out), "-lppl") {
-			t.Skipf("PPL not installed: %s", firstLine(out))
-		}
-		t.Fatalf("g++: %v\n%s", err, out)
-	}
-	for _, s := range []Spec{Standard[0], Standard[4]} {
-		path := filepath.Join(dir, s.Name()+".wl")
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		Generate(s).Write(f)
-		f.Close()
-		dom := "poly"
-		if s.Shape == "oct" {
-			dom = "oct"
-		}
-		out, err := exec.Command(bin, dom, path, "1").Output()
+	for _, s := range []Spec{specNamed(t, "poly-n4-c8-box"), specNamed(t, "oct-n4-c8-box")} {
+		path := writeWorkload(t, dir, s)
+		out, err := exec.Command(bin, pplDomain(s), path, "1").Output()
 		if err != nil {
 			t.Fatalf("driver %s: %v", s.Name(), err)
 		}
@@ -131,4 +108,112 @@ func TestPPLDriver(t *testing.T) {
 func firstLine(b []byte) string {
 	s, _, _ := strings.Cut(string(b), "\n")
 	return s
+}
+
+// buildDriver builds ppl/driver.cc into a temporary directory and
+// returns the binary; it skips the test when g++ or PPL is not installed
+// (the product never needs PPL), or in short mode.
+func buildDriver(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds C++")
+	}
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("no g++")
+	}
+	bin := filepath.Join(t.TempDir(), "driver")
+	out, err := exec.Command(gxx, "-O2", "-o", bin, filepath.Join("ppl", "driver.cc"), "-lppl", "-lgmpxx", "-lgmp").CombinedOutput()
+	if err != nil {
+		if strings.Contains(string(out), "ppl.hh") || strings.Contains(string(out), "-lppl") {
+			t.Skipf("PPL not installed: %s", firstLine(out))
+		}
+		t.Fatalf("g++: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// writeWorkload writes s's workload into dir and returns its path.
+func writeWorkload(t *testing.T, dir string, s Spec) string {
+	t.Helper()
+	path := filepath.Join(dir, s.Name()+".wl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := Generate(s).Write(f); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// pplDomain returns the PPL domain of the driver for s.
+func pplDomain(s Spec) string {
+	if s.Shape == "oct" {
+		return "oct"
+	}
+	return "poly"
+}
+
+// TestAgreesWithPPL: on the standard workloads of polyhedra in 4
+// dimensions, octagons in at most 8 and the blocks (polyhedra at n = 6, 8
+// and octagons at n = 100 take PPL minutes: `make bench-numeric` checks
+// them), every result of every operation of the polyhedra domain
+// (poly and blocks workloads) and of the octagon domain (oct workloads)
+// is PPL's: the same set after minimisation, or one strictly inside it
+// whose extra constraints are proved to hold on the integer points of
+// the exact result (Check's Tighter). Octagon widenings, another operator
+// than PPL's, are only checked to be upper bounds (see Check).
+func TestAgreesWithPPL(t *testing.T) {
+	bin := buildDriver(t)
+	dir := t.TempDir()
+	for _, s := range Standard {
+		if s.Shape == "poly" && s.N > 4 || s.Shape == "oct" && s.N > 8 {
+			continue // make bench-numeric checks them
+		}
+		w := Generate(s)
+		_, ppl, err := RunPPL(bin, pplDomain(s), writeWorkload(t, dir, s), time.Millisecond, s.N, true)
+		if err != nil {
+			t.Fatalf("%s: %v", s.Name(), err)
+		}
+		var tally map[string]*Tally
+		var bad []Mismatch
+		if s.Shape == "oct" {
+			p, err := Prepare(octagon.New(), w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tally, bad, err = Check(p, w, ppl, true)
+		} else {
+			p, err := Prepare(polyhedra.New(), w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tally, bad, err = Check(p, w, ppl, false)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", s.Name(), err)
+		}
+		for _, op := range OpNames {
+			if c := tally[op]; c.Equal+c.Tighter+c.Upper+c.Differ == 0 {
+				t.Errorf("%s: no results of %s from PPL", s.Name(), op)
+			}
+		}
+		for _, m := range bad {
+			t.Errorf("%s: %v", s.Name(), m)
+		}
+	}
+}
+
+// specNamed returns the standard workload of that name.
+func specNamed(t *testing.T, name string) Spec {
+	t.Helper()
+	for _, s := range Standard {
+		if s.Name() == name {
+			return s
+		}
+	}
+	t.Fatalf("no standard workload %s", name)
+	return Spec{}
 }

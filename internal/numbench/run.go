@@ -35,6 +35,23 @@ type Prepared[V any] struct {
 	A, B, J []V // per pair: the operands and their join
 	dims    []numeric.Dim
 	exprs   []numeric.LinExpr
+	// kept, when not nil, holds the first result of each op on each
+	// pair that Do computed (KeepResults), for Check.
+	kept map[opPair]V
+}
+
+type opPair struct {
+	op   string
+	pair int
+}
+
+// KeepResults makes Do keep the first result of each op on each pair, so
+// that Check compares the results that were timed instead of computing
+// them again.
+func (p *Prepared[V]) KeepResults() {
+	if p.kept == nil {
+		p.kept = map[opPair]V{}
+	}
 }
 
 // Prepare builds w's values in d and the joins of its pairs, all forced
@@ -79,26 +96,47 @@ func (p *Prepared[V]) Pairs() int { return len(p.A) }
 
 // Do runs op on pair i and forces its result minimal.
 func (p *Prepared[V]) Do(op string, i int) {
+	if op == "leq" {
+		if !p.D.Leq(p.A[i], p.J[i]) {
+			panic("numbench: a is not below a join b")
+		}
+		return
+	}
+	r := p.compute(op, i)
+	p.force(r)
+	if p.kept != nil {
+		if _, ok := p.kept[opPair{op, i}]; !ok {
+			p.kept[opPair{op, i}] = r
+		}
+	}
+}
+
+// Result returns the result of op (not leq) on pair i: the one Do kept,
+// or a new one.
+func (p *Prepared[V]) Result(op string, i int) V {
+	if r, ok := p.kept[opPair{op, i}]; ok {
+		return r
+	}
+	return p.compute(op, i)
+}
+
+// compute computes the result of op (not leq) on pair i.
+func (p *Prepared[V]) compute(op string, i int) V {
 	d := p.D
 	a, b, j := p.A[i], p.B[i], p.J[i]
 	switch op {
 	case "join":
-		p.force(d.Join(a, b))
-	case "leq":
-		if !d.Leq(a, j) {
-			panic("numbench: a is not below a join b")
-		}
+		return d.Join(a, b)
 	case "widen":
-		p.force(d.Widen(a, j))
+		return d.Widen(a, j)
 	case "assign":
-		p.force(d.Assign(a, p.dims, p.exprs))
+		return d.Assign(a, p.dims, p.exprs)
 	case "forget":
-		p.force(d.Forget(a, 0))
+		return d.Forget(a, 0)
 	case "meet":
-		p.force(d.Meet(a, b))
-	default:
-		panic("numbench: unknown op " + op)
+		return d.Meet(a, b)
 	}
+	panic("numbench: unknown op " + op)
 }
 
 // Time runs op over all pairs, round after round, until at least min

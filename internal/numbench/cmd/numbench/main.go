@@ -5,20 +5,21 @@
 //	numbench gen DIR                 write DIR/<name>.wl for numbench.Standard
 //	numbench compare [-ppl DRIVER] [-min 300ms] DIR
 //	                                 time every op on every DIR/*.wl of the
-//	                                 standard names, print a markdown table
+//	                                 standard names, print a markdown table;
+//	                                 with a driver, each numpred time's ratio
+//	                                 to PPL's and whether the results are
+//	                                 PPL's (numbench.Check; differences on
+//	                                 stderr, exit status 1)
 //
 // `make bench-numeric` builds the PPL driver (ppl/driver.cc) when PPL is
 // installed and runs both.
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -90,6 +91,7 @@ func domainsOf(s numbench.Spec) (doms []string, ppl string) {
 func compare(dir, ppl string, min time.Duration, only string) {
 	fmt.Printf("| workload | domain | %s |\n", strings.Join(numbench.OpNames, " | "))
 	fmt.Printf("|---|---|%s\n", strings.Repeat("---|", len(numbench.OpNames)))
+	failed := false
 	for _, s := range numbench.Standard {
 		if only != "" && !strings.Contains(s.Name(), only) {
 			continue
@@ -100,34 +102,48 @@ func compare(dir, ppl string, min time.Duration, only string) {
 			fatal(err)
 		}
 		doms, pdom := domainsOf(s)
+		var pplRow map[string]time.Duration
+		var results []numbench.Result
 		if ppl != "" {
-			row, err := runPPL(ppl, pdom, path, min)
+			pplRow, results, err = numbench.RunPPL(ppl, pdom, path, min, s.N, true)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "numbench: PPL on %s: %v\n", path, err)
+				pplRow = nil
 			} else {
-				printRow(s.Name(), "PPL "+pdom, row)
+				printRow(s.Name(), "PPL "+pdom, pplRow, nil, nil)
 			}
 		}
 		for _, d := range doms {
-			printRow(s.Name(), d, timeGo(d, w, min))
+			row, tally := timeGo(d, w, min, results, pdom)
+			if !printRow(s.Name(), d, row, pplRow, tally) {
+				failed = true
+			}
+		}
+	}
+	if ppl != "" {
+		fmt.Println()
+		fmt.Println("Cells: numpred ms per op, its ratio to PPL's time, and its results against PPL's")
+		fmt.Println("(= k: k pairs the same set; < k: k strictly inside PPL's, every extra constraint")
+		fmt.Println("proved to hold on the integer points of the exact result; ~ k: k octagon widenings that")
+		fmt.Println("differ from PPL's, another operator, checked upper bounds; ≠ k: k differ, listed on stderr).")
+		if failed {
+			fmt.Println("SOME RESULTS DIFFER FROM PPL'S")
+			os.Exit(1)
 		}
 	}
 }
 
-func timeGo(dom string, w *numbench.Workload, min time.Duration) map[string]time.Duration {
-	out := map[string]time.Duration{}
-	run := func(timeOp func(op string) time.Duration) {
-		for _, op := range numbench.OpNames {
-			out[op] = timeOp(op)
-		}
-	}
+// timeGo times dom on w and, when results (PPL's, of PPL domain pdom)
+// are given and dom is the domain they are compared with, checks its
+// results against them (mismatches go to stderr).
+func timeGo(dom string, w *numbench.Workload, min time.Duration, results []numbench.Result, pdom string) (map[string]time.Duration, map[string]*numbench.Tally) {
 	switch dom {
 	case "octagon":
 		p, err := numbench.Prepare(octagon.New(), w)
 		if err != nil {
 			fatal(err)
 		}
-		run(func(op string) time.Duration { return p.Time(op, min) })
+		return timeAndCheck(p, w, min, results, pdom == "oct", true)
 	case "polyhedra", "polyhedra-nodecomp":
 		d := polyhedra.New()
 		if dom == "polyhedra-nodecomp" {
@@ -137,45 +153,68 @@ func timeGo(dom string, w *numbench.Workload, min time.Duration) map[string]time
 		if err != nil {
 			fatal(err)
 		}
-		run(func(op string) time.Duration { return p.Time(op, min) })
+		return timeAndCheck(p, w, min, results, pdom == "poly", false)
 	}
-	return out
+	fatal(fmt.Errorf("unknown domain %s", dom))
+	return nil, nil
 }
 
-func runPPL(driver, dom, path string, min time.Duration) (map[string]time.Duration, error) {
-	cmd := exec.Command(driver, dom, path, strconv.FormatInt(min.Milliseconds(), 10))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, err
+func timeAndCheck[V any](p *numbench.Prepared[V], w *numbench.Workload, min time.Duration, results []numbench.Result, same, isOctagon bool) (map[string]time.Duration, map[string]*numbench.Tally) {
+	if results != nil && same {
+		p.KeepResults() // Check compares the results timed
 	}
 	row := map[string]time.Duration{}
-	sc := bufio.NewScanner(strings.NewReader(string(out)))
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) != 2 {
-			continue
-		}
-		ns, err := strconv.ParseFloat(f[1], 64)
-		if err != nil {
-			return nil, err
-		}
-		row[f[0]] = time.Duration(ns)
+	for _, op := range numbench.OpNames {
+		row[op] = p.Time(op, min)
 	}
-	return row, nil
+	if results == nil || !same {
+		return row, nil
+	}
+	tally, bad, err := numbench.Check(p, w, results, isOctagon)
+	if err != nil {
+		fatal(err)
+	}
+	for _, m := range bad {
+		fmt.Fprintf(os.Stderr, "numbench: %s: %v\n", w.Name, m)
+	}
+	return row, tally
 }
 
-func printRow(name, dom string, row map[string]time.Duration) {
+// printRow prints one row of times in ms; with ppl, each cell also has
+// the ratio to PPL's time, and with tally the comparison of the results.
+// It reports whether no result differs.
+func printRow(name, dom string, row, ppl map[string]time.Duration, tally map[string]*numbench.Tally) bool {
+	ok := true
 	cells := make([]string, len(numbench.OpNames))
 	for i, op := range numbench.OpNames {
-		d, ok := row[op]
-		if !ok {
+		d, has := row[op]
+		if !has {
 			cells[i] = "-"
 			continue
 		}
-		cells[i] = fmt.Sprintf("%.4f", float64(d)/1e6)
+		cell := fmt.Sprintf("%.4f", float64(d)/1e6)
+		if pd, has := ppl[op]; has && pd > 0 {
+			cell += fmt.Sprintf(" (%.2fx)", float64(d)/float64(pd))
+		}
+		if t := tally[op]; t != nil {
+			if t.Equal > 0 {
+				cell += fmt.Sprintf(" =%d", t.Equal)
+			}
+			if t.Tighter > 0 {
+				cell += fmt.Sprintf(" <%d", t.Tighter)
+			}
+			if t.Upper > 0 {
+				cell += fmt.Sprintf(" ~%d", t.Upper)
+			}
+			if t.Differ > 0 {
+				cell += fmt.Sprintf(" ≠%d", t.Differ)
+				ok = false
+			}
+		}
+		cells[i] = cell
 	}
 	fmt.Printf("| %s | %s | %s |\n", name, dom, strings.Join(cells, " | "))
+	return ok
 }
 
 func fatal(err error) {
