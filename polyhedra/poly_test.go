@@ -224,3 +224,48 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+// TestWidenThresholdsKeepsVariableBounds: widening with thresholds keeps,
+// for every variable, the least threshold above its maximum (and below
+// its minimum) on the widened operand, also where the operand only
+// implied the bound through a constraint the widening drops (the loop
+// i + j = l with one of i, j incremented per iteration lost i >= 0 that
+// way, and with it the equality, through the wrap-around branches); the
+// result still contains both operands.
+func TestWidenThresholdsKeepsVariableBounds(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	dims := []numeric.Dim{0, 1, 2}
+	th := numeric.NewThresholds(-8, -3, 0, 2, 5, 9)
+	for name, d := range domains() {
+		t.Run(name, func(t *testing.T) {
+			// hull of k random integer points (its vertices are integers,
+			// so the rational and the integer maxima agree).
+			hull := func(from Poly, k int) Poly {
+				for i := 0; i < k; i++ {
+					var cs []numeric.Constraint
+					for _, x := range dims {
+						cs = append(cs, numeric.Eq(numeric.Var(x), numeric.Const(rng.Int63n(13)-6)))
+					}
+					from = d.Join(from, d.Assume(d.Top(3), cs...))
+				}
+				return from
+			}
+			for round := 0; round < 300; round++ {
+				p := hull(d.Bottom(3), 2+rng.Intn(3))
+				q := hull(p, 1+rng.Intn(3))
+				w := d.WidenThresholds(p, q, th)
+				if !d.Leq(q, w) {
+					t.Fatalf("round %d: the widening %s does not contain %s", round, d.String(w, nil), d.String(q, nil))
+				}
+				for _, x := range dims {
+					rq, rw := d.Bound(q, numeric.Var(x)), d.Bound(w, numeric.Var(x))
+					if rq.Hi.IsFinite() {
+						if want := th.Above(rq.Hi); want.IsFinite() && rw.Hi.Cmp(want) > 0 {
+							t.Fatalf("round %d: x%d <= %s on %s, the widening %s keeps only %s", round, x, rq.Hi, d.String(q, nil), d.String(w, nil), rw.Hi)
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -19,8 +19,11 @@
 // is constant the number of constraints cannot grow.
 //
 // With thresholds, a dropped constraint whose form f is octagonal (±x,
-// ±x±y) is replaced by f <= t for the least threshold t bounding f on Q
-// (widening "up to" a finite set of constraints, so it still terminates).
+// ±x±y) is replaced by f <= t for the least threshold t bounding f on Q,
+// and every variable keeps ±x <= t for the least threshold t bounding it
+// on Q, also where P only implied the bound through a constraint that is
+// dropped (widening "up to" a finite set of constraints, so it still
+// terminates).
 //
 // With decomposition both arguments are refined to the common coarsening
 // of their partitions and widened block by block; blocks never split
@@ -103,6 +106,29 @@ func widenPoly(p, q *poly, t numeric.Thresholds) *poly {
 			nr := r.clone()
 			nr[0] = zi(tv)
 			keep = append(keep, nr)
+		}
+		// Widening up to the variables' threshold bounds too: a bound
+		// x >= t or x <= t that p only implied (through a constraint
+		// the widening drops, e.g. x >= 5y with y >= 0) is kept when
+		// it holds on q.
+		for x := 1; x <= p.n; x++ {
+			for _, sign := range []int64{1, -1} {
+				f := make(vec, p.n+1)
+				f[x] = zi(sign)
+				_, hi := q.optimumRat(f)
+				if hi.inf {
+					continue
+				}
+				tb := t.Above(numeric.BoundUp(hi.v.ceil().toInt()))
+				tv, ok := tb.Int64()
+				if !ok {
+					continue
+				}
+				nr := make(vec, p.n+1) // sign*x <= tv, as the row tv - sign*x >= 0
+				nr[0] = zi(tv)
+				nr[x] = zi(-sign)
+				keep = append(keep, nr)
+			}
 		}
 	}
 	w := newFromCons(p.n, nil, keep, p.st)
