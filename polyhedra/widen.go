@@ -92,14 +92,7 @@ func widenPoly(p, q *poly, t numeric.Thresholds) *poly {
 			}
 			f := r.neg() // the constraint is f·x <= r[0]
 			f[0] = zint{}
-			// The threshold must hold on all of q, rational points too
-			// (so that q <= result): round the rational maximum up.
-			_, hi := q.optimumRat(f)
-			if hi.inf {
-				continue
-			}
-			tb := t.Above(numeric.BoundUp(hi.v.ceil().toInt()))
-			tv, ok := tb.Int64()
+			tv, ok := thresholdAbove(q, f, t)
 			if !ok {
 				continue
 			}
@@ -115,12 +108,7 @@ func widenPoly(p, q *poly, t numeric.Thresholds) *poly {
 			for _, sign := range []int64{1, -1} {
 				f := make(vec, p.n+1)
 				f[x] = zi(sign)
-				_, hi := q.optimumRat(f)
-				if hi.inf {
-					continue
-				}
-				tb := t.Above(numeric.BoundUp(hi.v.ceil().toInt()))
-				tv, ok := tb.Int64()
+				tv, ok := thresholdAbove(q, f, t)
 				if !ok {
 					continue
 				}
@@ -134,6 +122,18 @@ func widenPoly(p, q *poly, t numeric.Thresholds) *poly {
 	w := newFromCons(p.n, nil, keep, p.st)
 	w.fresh = true // converted under the work bound (see poly.fresh)
 	return w
+}
+
+// thresholdAbove returns the least threshold of t bounding f·x on all
+// of q, rational points too (so that q is inside the widening): the
+// rational maximum rounded up, then the next threshold; false when there
+// is none (or it leaves int64).
+func thresholdAbove(q *poly, f vec, t numeric.Thresholds) (int64, bool) {
+	_, hi := q.optimumRat(f)
+	if hi.inf {
+		return 0, false
+	}
+	return t.Above(numeric.BoundUp(hi.v.ceil().toInt())).Int64()
 }
 
 // satRow returns the set of gens saturating row r.
