@@ -124,7 +124,9 @@ func Certify(ctx context.Context, prog *ir.Program, invs map[*ir.Loc]ir.Cond) (*
 // invs has none.
 func projected(prog *ir.Program, invs map[*ir.Loc]ir.Cond, h *ir.Loc) ir.Cond {
 	if given, ok := invs[h]; ok && given != nil {
-		return ir.Weaken(given, inScope(prog, cNames(prog, h.Func), h.Pos))
+		// Weakening leaves constants where the atoms it drops were;
+		// folded, the cubes that differed in those atoms only are one.
+		return ir.SimplifyDNF(ir.Fold(ir.Weaken(given, inScope(prog, cNames(prog, h.Func), h.Pos))))
 	}
 	return &ir.BoolConst{V: true}
 }
@@ -461,13 +463,34 @@ func cExpr(c ir.Cond, names []string) string {
 		return strings.Join(parts, sep)
 	case *ir.Atom:
 		return cAtom(c.C, names)
+	case *ir.Congruence:
+		return cCongruence(c.C, names)
 	}
 	panic(fmt.Sprintf("bmc: %T in an invariant", c))
 }
 
 // cAtom prints e <= 0 or e == 0 as "lhs <= k" or "lhs == k".
 func cAtom(c numeric.Constraint, names []string) string {
+	op := " <= "
+	if c.Kind() == numeric.EQ {
+		op = " == "
+	}
+	return fmt.Sprintf("%s%s%sLL", cTerms(c.Expr(), names), op, c.Expr().Constant().Neg())
+}
+
+// cCongruence prints e ≡ 0 (mod m) as "(terms + k) % m == 0" (C's
+// remainder is 0 exactly for the multiples of m, of either sign).
+func cCongruence(c numeric.Congruence, names []string) string {
 	e := c.Expr()
+	sum := cTerms(e, names)
+	if k := e.Constant(); k.Sign() != 0 {
+		sum = fmt.Sprintf("%s + %sLL", sum, k)
+	}
+	return fmt.Sprintf("(%s) %% %sLL == 0", sum, c.Mod())
+}
+
+// cTerms prints the variable terms of e over long long ("0" for none).
+func cTerms(e numeric.LinExpr, names []string) string {
 	var b strings.Builder
 	for i, t := range e.Terms() {
 		coef := t.Coef
@@ -486,13 +509,8 @@ func cAtom(c numeric.Constraint, names []string) string {
 		}
 		fmt.Fprintf(&b, "(long long)%s", names[t.Dim])
 	}
-	op := " <= "
-	if c.Kind() == numeric.EQ {
-		op = " == "
-	}
-	k := e.Constant().Neg()
 	if b.Len() == 0 {
 		b.WriteString("0")
 	}
-	return fmt.Sprintf("%s%s%sLL", b.String(), op, k)
+	return b.String()
 }

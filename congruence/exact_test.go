@@ -56,3 +56,32 @@ func TestStrideLoop(t *testing.T) {
 		t.Fatal("r = 0 not entailed after assuming it")
 	}
 }
+
+// TestCongruencesStateTheValue: a value's constraints and congruences
+// together hold exactly at its points (Contains), on a grid.
+func TestCongruencesStateTheValue(t *testing.T) {
+	d := congruence.New()
+	env := numeric.MustEnv("x", "t", "y")
+	for _, src := range []string{"x = 2t", "x = 2t + 1, y = 3x", "x = 4t + 1, x = 6y + 3", "x = 4t + 1, x = 6y",
+		"x = 3, t = x + 1", "x = 3t - 2, y = 5"} {
+		a := d.Assume(d.Top(3), numeric.MustParseConstraints(src, env)...)
+		cs, gs := d.Constraints(a), d.Congruences(a)
+		for x := int64(-12); x <= 12; x++ {
+			for u := int64(-12); u <= 12; u++ {
+				for y := int64(-12); y <= 12; y++ {
+					p := []numeric.Int{numeric.I(x), numeric.I(u), numeric.I(y)}
+					stated := true
+					for _, c := range cs {
+						stated = stated && c.Sat(p)
+					}
+					for _, g := range gs {
+						stated = stated && g.Holds(p)
+					}
+					if stated != d.Contains(a, p) {
+						t.Fatalf("%s: at %v the constraints and congruences say %v, the value %v (%s)", src, p, stated, !stated, d.String(a, env))
+					}
+				}
+			}
+		}
+	}
+}

@@ -72,3 +72,23 @@ func (Domain) SanityCheck(a Value) error {
 	}
 	return nil
 }
+
+// Congruences returns x - r ≡ 0 (mod m) for every dimension whose class
+// is neither a single value (Constraints states it) nor Z
+// (numeric.CongruenceReporter); none for bottom.
+func (Domain) Congruences(a Value) []numeric.Congruence {
+	if a.bot {
+		return nil
+	}
+	var out []numeric.Congruence
+	for i, c := range a.c {
+		if c.isConst() || c.isTop() {
+			continue
+		}
+		e := numeric.Var(numeric.Dim(i)).Sub(numeric.ConstInt(c.r))
+		if k, ok := numeric.NewCongruence(e, c.m); ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}

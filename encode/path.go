@@ -509,12 +509,36 @@ func (p *Path) Constraint(c numeric.Constraint) *smt.Term {
 	return p.ctx.BVSLe(e, zero)
 }
 
+// Congruence returns the term of a linear congruence (in BV at a width
+// that holds its expression and its modulus: exact).
+func (p *Path) Congruence(c numeric.Congruence) *smt.Term {
+	if v, ok := p.foldExpr(c.Expr()); ok {
+		return p.ctx.BoolVal(v.Divisible(c.Mod()))
+	}
+	if p.mode == LIA {
+		e := p.exprTerm(c.Expr(), 0)
+		return p.ctx.Eq(p.ctx.Mod(e, p.ctx.IntBig(c.Mod().Big())), p.ctx.IntVal(0))
+	}
+	w := p.w.need(c.Expr())
+	if w == 0 {
+		// An unbounded variable: no exact width, so the congruence is
+		// an unknown Boolean (a check that needs it fails).
+		p.n++
+		return p.ctx.Const(fmt.Sprintf("choice#%d", p.n), p.ctx.BoolSort())
+	}
+	w = max(w, c.Mod().Big().BitLen()+1)
+	e := p.exprTerm(c.Expr(), w)
+	return p.ctx.Eq(p.ctx.BVSRem(e, p.ctx.BVBig(c.Mod().Big(), w)), p.ctx.BVBig(new(big.Int), w))
+}
+
 // Cond returns the term of a condition. A Nondet condition is a fresh
 // Boolean: the path's choice.
 func (p *Path) Cond(c ir.Cond) *smt.Term {
 	switch c := c.(type) {
 	case *ir.Atom:
 		return p.Constraint(c.C)
+	case *ir.Congruence:
+		return p.Congruence(c.C)
 	case *ir.Not:
 		x := p.Cond(c.X)
 		if b, ok := p.foldBool(x); ok {

@@ -186,6 +186,8 @@ func condReads(c ir.Cond, in func(...numeric.LinExpr) bool) bool {
 	switch c := c.(type) {
 	case *ir.Atom:
 		return in(c.C.Expr())
+	case *ir.Congruence:
+		return in(c.C.Expr())
 	case *ir.Not:
 		return condReads(c.X, in)
 	case *ir.And:

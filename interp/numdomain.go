@@ -30,7 +30,7 @@ func (nd *numericDomain[V]) IsBottom(a V) bool { return nd.d.IsBottom(a) }
 func (nd *numericDomain[V]) Leq(a, b V) bool   { return nd.d.Leq(a, b) }
 func (nd *numericDomain[V]) String(a V) string { return nd.d.String(a, nd.env) }
 
-// Formula is the conjunction of a's constraints.
+// Formula is the conjunction of a's constraints and congruences.
 func (nd *numericDomain[V]) Formula(a V) ir.Cond {
 	if nd.d.IsBottom(a) {
 		return &ir.BoolConst{V: false}
@@ -38,6 +38,9 @@ func (nd *numericDomain[V]) Formula(a V) ir.Cond {
 	var xs []ir.Cond
 	for _, c := range nd.d.Constraints(a) {
 		xs = append(xs, ir.NewAtom(c))
+	}
+	for _, g := range numeric.CongruencesOf(nd.d, a) {
+		xs = append(xs, &ir.Congruence{C: g})
 	}
 	return &ir.And{Xs: xs}
 }
@@ -77,6 +80,9 @@ func (nd *numericDomain[V]) assume(a V, c ir.Cond) V {
 			lt, gt := ir.SplitDisequality(at.C)
 			return nd.d.Join(nd.assume(a, lt), nd.assume(a, gt))
 		}
+		if _, ok := c.X.(*ir.Congruence); ok {
+			return a // a weakening: no edge has one
+		}
 		return nd.assume(a, ir.Negate(c.X))
 	case *ir.And:
 		for _, x := range c.Xs {
@@ -94,7 +100,7 @@ func (nd *numericDomain[V]) assume(a V, c ir.Cond) V {
 			return a
 		}
 		return nd.d.Bottom(nd.n)
-	case *ir.Nondet:
+	case *ir.Nondet, *ir.Congruence:
 		return a
 	}
 	panic("interp: unknown condition")

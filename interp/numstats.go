@@ -242,3 +242,9 @@ func OpsString(ops []OpStat) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Congruences forwards the wrapped domain's congruences
+// (numeric.CongruenceReporter).
+func (c counted[V]) Congruences(a V) []numeric.Congruence {
+	return numeric.CongruencesOf(c.Domain, a)
+}

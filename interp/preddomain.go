@@ -208,45 +208,46 @@ func (pd *predDomain) Reduce(a numpred.Value) numpred.Value  { return pd.d.Reduc
 func (pd *predDomain) IsEmpty(a numpred.Value) bool          { return pd.d.IsEmpty(a) }
 func (pd *predDomain) String(a numpred.Value) string         { return pd.d.String(a) }
 
-// Formula is the domain's Gamma with each predicate replaced by its
-// atom; true if Gamma names a primed predicate (no value at a location
-// does).
+// Formula is the domain's value as a disjunction of its cubes (Gamma),
+// each predicate replaced by its atom, with the congruences of the cubes'
+// numeric values (which Gamma cannot state); true if a cube names a
+// primed predicate (no value at a location does).
 func (pd *predDomain) Formula(a numpred.Value) ir.Cond {
-	var conv func(e numpred.Expr) ir.Cond
-	conv = func(e numpred.Expr) ir.Cond {
-		switch e.Kind() {
-		case numpred.ExprTrue:
-			return &ir.BoolConst{V: true}
-		case numpred.ExprFalse:
-			return &ir.BoolConst{V: false}
-		case numpred.ExprPred:
-			if p, primed := e.Pred(); !primed && int(p) < len(pd.preds) {
-				return ir.NewAtom(pd.preds[p])
-			}
-			return nil
-		case numpred.ExprAtom:
-			return ir.NewAtom(e.Constraint())
-		}
+	var disj []ir.Cond
+	for _, cube := range pd.d.Cubes(a) {
 		var xs []ir.Cond
-		for _, x := range e.Args() {
-			c := conv(x)
-			if c == nil {
-				return nil
+		for _, l := range cube.Preds {
+			if l.Primed || int(l.Pred) >= len(pd.preds) {
+				return &ir.BoolConst{V: true}
 			}
-			xs = append(xs, c)
+			x := ir.NewAtom(pd.preds[l.Pred])
+			if !l.Pos {
+				x = &ir.Not{X: x}
+			}
+			xs = append(xs, x)
 		}
-		switch e.Kind() {
-		case numpred.ExprNot:
-			return &ir.Not{X: xs[0]}
-		case numpred.ExprAnd:
-			return &ir.And{Xs: xs}
+		for _, k := range cube.Cons {
+			xs = append(xs, ir.NewAtom(k))
 		}
-		return &ir.Or{Xs: xs}
+		for _, g := range cube.Congs {
+			xs = append(xs, &ir.Congruence{C: g})
+		}
+		switch len(xs) {
+		case 0:
+			return &ir.BoolConst{V: true}
+		case 1:
+			disj = append(disj, xs[0])
+		default:
+			disj = append(disj, &ir.And{Xs: xs})
+		}
 	}
-	if c := conv(pd.d.Gamma(a)); c != nil {
-		return c
+	switch len(disj) {
+	case 0:
+		return &ir.BoolConst{V: false}
+	case 1:
+		return disj[0]
 	}
-	return &ir.BoolConst{V: true}
+	return &ir.Or{Xs: disj}
 }
 
 // Strained is the domain's own judgement (numpred.Domain.Strained).
@@ -310,8 +311,8 @@ func (pd *predDomain) condExpr(c ir.Cond, pos bool) numpred.Expr {
 			return numpred.And(es...)
 		}
 		return numpred.Or(es...)
-	case *ir.Nondet:
-		return numpred.True()
+	case *ir.Nondet, *ir.Congruence:
+		return numpred.True() // for a congruence a weakening: no edge has one
 	}
 	e := condExpr(c)
 	if !pos {

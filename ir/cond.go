@@ -9,13 +9,20 @@ import (
 )
 
 // Cond is a Boolean combination of linear atoms: one of *Atom, *Not, *And,
-// *Or, *BoolConst, *Nondet.
+// *Or, *BoolConst, *Nondet, *Congruence.
 type Cond interface {
 	isCond()
 }
 
 // Atom is a linear constraint over variable IDs (e <= 0 or e == 0).
 type Atom struct{ C numeric.Constraint }
+
+// Congruence is the linear congruence C (e ≡ 0 mod m) over variable IDs:
+// a fact of an invariant (a congruence domain's "x is even"). No front end
+// puts one on an edge: analyses that assume a condition may take it as
+// true (a sound weakening), while Eval, the encodings and the printers
+// state it exactly.
+type Congruence struct{ C numeric.Congruence }
 
 // Not is the negation of X.
 type Not struct{ X Cond }
@@ -32,12 +39,13 @@ type BoolConst struct{ V bool }
 // Nondet is a condition that may be true or false (Linear Programs' `?`).
 type Nondet struct{}
 
-func (*Atom) isCond()      {}
-func (*Not) isCond()       {}
-func (*And) isCond()       {}
-func (*Or) isCond()        {}
-func (*BoolConst) isCond() {}
-func (*Nondet) isCond()    {}
+func (*Atom) isCond()       {}
+func (*Not) isCond()        {}
+func (*And) isCond()        {}
+func (*Or) isCond()         {}
+func (*BoolConst) isCond()  {}
+func (*Nondet) isCond()     {}
+func (*Congruence) isCond() {}
 
 // NewAtom returns the atom c, or a constant when c is constant.
 func NewAtom(c numeric.Constraint) Cond {
@@ -79,6 +87,8 @@ func Negate(c Cond) Cond {
 		return &BoolConst{!c.V}
 	case *Nondet:
 		return c
+	case *Congruence:
+		return &Not{X: c}
 	}
 	panic("ir: unknown Cond")
 }
@@ -113,6 +123,8 @@ func Eval(c Cond, p []numeric.Int) (value, determined bool) {
 	switch c := c.(type) {
 	case *Atom:
 		return c.C.Sat(p), true
+	case *Congruence:
+		return c.C.Holds(p), true
 	case *Not:
 		v, ok := Eval(c.X, p)
 		return !v, ok
@@ -168,6 +180,9 @@ func CondEqual(a, b Cond) bool {
 	case *Nondet:
 		_, ok := b.(*Nondet)
 		return ok
+	case *Congruence:
+		b, ok := b.(*Congruence)
+		return ok && a.C.Equal(b.C)
 	}
 	return false
 }
@@ -202,6 +217,8 @@ func CondString(c Cond, env *numeric.Env) string {
 		return "false"
 	case *Nondet:
 		return "?"
+	case *Congruence:
+		return c.C.String(env)
 	}
 	return "<bad cond>"
 }

@@ -23,7 +23,7 @@ import (
 //     sign of one inequality (or one literal) are merged.
 //
 // Any other shape is returned as it is, as are the parts of a cube that
-// are not literals.
+// are neither literals nor disjunctions (which are simplified in turn).
 func SimplifyDNF(c Cond) Cond {
 	cubes := splitCubes(c)
 	if cubes == nil {
@@ -226,6 +226,19 @@ func simplifyCube(cube []Cond) ([]Cond, bool) {
 		}
 		t, lo, hi, ne, ok := literalFacts(x)
 		if !ok {
+			if o, isOr := x.(*Or); isOr {
+				// A nested disjunction (the rest of a DNF whose common
+				// literals were factored out) is simplified on its own.
+				switch y := SimplifyDNF(o).(type) {
+				case *BoolConst:
+					if !y.V {
+						return nil, false
+					}
+					continue
+				default:
+					x = y
+				}
+			}
 			order = append(order, x)
 			continue
 		}
@@ -493,6 +506,8 @@ func writeCondKey(b *strings.Builder, c Cond) {
 	switch c := c.(type) {
 	case *Atom:
 		b.WriteString(constraintKey(c.C))
+	case *Congruence:
+		b.WriteString(exprKey(c.C.Expr()) + c.C.Expr().Constant().String() + "%" + c.C.Mod().String())
 	case *Not:
 		b.WriteString("!(")
 		writeCondKey(b, c.X)

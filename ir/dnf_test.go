@@ -11,8 +11,8 @@ import (
 	"github.com/numpred/numpred/numeric"
 )
 
-// randomLiteral is an atom over x, y or x-y (small constants), its
-// negation, or a constant.
+// randomLiteral is an atom or a congruence over x, y or x-y (small
+// constants), its negation, or a constant.
 func randomLiteral(r *rand.Rand) ir.Cond {
 	terms := [][]numeric.Term{
 		{{Dim: 0, Coef: numeric.I(1)}},
@@ -21,10 +21,25 @@ func randomLiteral(r *rand.Rand) ir.Cond {
 		{{Dim: 0, Coef: numeric.I(1)}, {Dim: 1, Coef: numeric.I(-1)}},
 		{{Dim: 0, Coef: numeric.I(2)}, {Dim: 1, Coef: numeric.I(1)}},
 	}
-	if r.Intn(30) == 0 {
-		return &ir.BoolConst{V: r.Intn(2) == 0}
+	if r.Intn(20) == 0 {
+		var c ir.Cond = &ir.BoolConst{V: r.Intn(2) == 0}
+		if r.Intn(2) == 0 {
+			c = &ir.Not{X: c}
+		}
+		return c
 	}
 	e := numeric.NewLinExpr(numeric.I(int64(r.Intn(7)-3)), terms[r.Intn(len(terms))]...)
+	if r.Intn(12) == 0 {
+		// A congruence: an opaque literal to the simplification.
+		var c ir.Cond = &ir.BoolConst{V: true}
+		if g, ok := numeric.NewCongruence(e, numeric.I(int64(2+r.Intn(3)))); ok {
+			c = &ir.Congruence{C: g}
+		}
+		if r.Intn(2) == 0 {
+			c = &ir.Not{X: c}
+		}
+		return c
+	}
 	kind := numeric.LE
 	if r.Intn(2) == 0 {
 		kind = numeric.EQ
@@ -63,6 +78,7 @@ func TestSimplifyDNFAgainstEnumeration(t *testing.T) {
 			c = cubes[0]
 		}
 		s := ir.SimplifyDNF(c)
+		f := ir.Fold(c)
 		for x := int64(-6); x <= 6; x++ {
 			for y := int64(-6); y <= 6; y++ {
 				p := []numeric.Int{numeric.I(x), numeric.I(y)}
@@ -70,6 +86,9 @@ func TestSimplifyDNFAgainstEnumeration(t *testing.T) {
 				got, _ := ir.Eval(s, p)
 				require.Equal(t, want, got, "round %d at x=%d y=%d:\n%s\nsimplified to\n%s", round, x, y,
 					ir.CondString(c, nil), ir.CondString(s, nil))
+				folded, _ := ir.Eval(f, p)
+				require.Equal(t, want, folded, "round %d at x=%d y=%d:\n%s\nfolded to\n%s", round, x, y,
+					ir.CondString(c, nil), ir.CondString(f, nil))
 			}
 		}
 		if len(ir.Atoms(s)) < len(ir.Atoms(c)) {

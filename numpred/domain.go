@@ -133,14 +133,17 @@ type PredLit struct {
 	Pos    bool
 }
 
-// Cube is one disjunct of a value: a conjunction of predicate literals and
-// linear constraints.
+// Cube is one disjunct of a value: a conjunction of predicate literals,
+// linear constraints and the congruences its numeric value implies (when
+// the numeric domain reports them: numeric.CongruenceReporter).
 type Cube struct {
 	Preds []PredLit
 	Cons  []numeric.Constraint
+	Congs []numeric.Congruence
 }
 
-// Expr returns the cube as an expression.
+// Expr returns the cube as an expression, without its congruences (an
+// Expr cannot state them: it contains the cube).
 func (c Cube) Expr() Expr {
 	es := make([]Expr, 0, len(c.Preds)+len(c.Cons))
 	for _, l := range c.Preds {
@@ -173,6 +176,9 @@ func (c Cube) String(sp *Space) string {
 		parts = append(parts, e.String(sp))
 	}
 	for _, k := range c.Cons {
+		parts = append(parts, k.String(envOf(sp)))
+	}
+	for _, k := range c.Congs {
 		parts = append(parts, k.String(envOf(sp)))
 	}
 	if len(parts) == 0 {

@@ -258,9 +258,9 @@ func (x nexImpl[V]) limit(a NEXVal[V]) NEXVal[V] {
 func (x nexImpl[V]) cubes(a NEXVal[V]) []Cube {
 	var out []Cube
 	for _, u := range a.pairs {
-		cs := x.c.num.Constraints(u.n)
+		cs, gs := x.c.num.Constraints(u.n), numeric.CongruencesOf(x.c.num, u.n)
 		x.c.paths(u.p, func(path []bdd.Literal) {
-			out = append(out, Cube{Preds: nexpointImpl[V]{x.c}.pathLits(path), Cons: cs})
+			out = append(out, Cube{Preds: nexpointImpl[V]{x.c}.pathLits(path), Cons: cs, Congs: gs})
 		})
 	}
 	return out

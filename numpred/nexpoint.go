@@ -170,10 +170,10 @@ func (x nexpointImpl[V]) cubes(a PointVal[V]) []Cube {
 	if x.isBot(a) {
 		return nil
 	}
-	cs := x.c.num.Constraints(a.n)
+	cs, gs := x.c.num.Constraints(a.n), numeric.CongruencesOf(x.c.num, a.n)
 	var out []Cube
 	x.c.paths(a.p, func(path []bdd.Literal) {
-		out = append(out, Cube{Preds: x.pathLits(path), Cons: cs})
+		out = append(out, Cube{Preds: x.pathLits(path), Cons: cs, Congs: gs})
 	})
 	return out
 }

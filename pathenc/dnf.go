@@ -202,6 +202,9 @@ func CondDNF(c ir.Cond) (DNF, bool) {
 			lo, hi := a.C.SplitNeq()
 			return append(atom(lo), atom(hi)...), true
 		}
+		if _, ok := c.X.(*ir.Congruence); ok {
+			return nil, false
+		}
 		return CondDNF(ir.Negate(c.X))
 	case *ir.And:
 		out := True()

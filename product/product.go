@@ -253,3 +253,12 @@ func (d Domain[A, B]) SanityCheck(v Value[A, B]) error {
 	}
 	return nil
 }
+
+// Congruences returns the congruences the components report
+// (numeric.CongruenceReporter); none for bottom.
+func (d Domain[A, B]) Congruences(v Value[A, B]) []numeric.Congruence {
+	if d.IsBottom(v) {
+		return nil
+	}
+	return append(numeric.CongruencesOf(d.da, v.a), numeric.CongruencesOf(d.db, v.b)...)
+}

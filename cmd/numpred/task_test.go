@@ -77,13 +77,14 @@ options:
 	}
 }
 
-// trueWitness analyses src with --witness, expects TRUE and returns the
-// witness written.
-func trueWitness(t *testing.T, src string) string {
+// trueWitness analyses src with --witness (and the flags more), expects
+// TRUE and returns the witness written.
+func trueWitness(t *testing.T, src string, more ...string) string {
 	t.Helper()
 	w := filepath.Join(filepath.Dir(src), "w.yml")
 	var stdout, stderr bytes.Buffer
-	if status := run([]string{"analyze", "--timeout", "20s", "--witness", w, src}, &stdout, &stderr); status != exitOK {
+	args := append([]string{"analyze", "--timeout", "20s", "--witness", w}, more...)
+	if status := run(append(args, src), &stdout, &stderr); status != exitOK {
 		t.Fatalf("exit %d: %s", status, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "Verification result: TRUE") {
@@ -118,6 +119,29 @@ int main(void) {
 	text := trueWitness(t, src)
 	for _, want := range []string{"- entry_type: invariant_set", "format_version: \"2.0\"", "type: loop_invariant",
 		"line: 7\n", "column: 3\n", "function: \"main\"", "2LL * (long long)i - (long long)s == 0LL", "format: c_expression"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("witness lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestCorrectnessWitnessCongruence: a proof by congruences gives a
+// witness that states them (x is even), which the re-check accepts.
+func TestCorrectnessWitnessCongruence(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "even.c")
+	os.WriteFile(src, []byte(`extern void reach_error(void);
+int main(void) {
+  unsigned int x = 0;
+  while (x < 1000000) {
+    x += 2;
+  }
+  if (x % 2) reach_error();
+  return 0;
+}
+`), 0o644)
+	text := trueWitness(t, src, "--engine", "absint", "--domain", "nex", "--numeric", "congruence+polyhedra")
+	for _, want := range []string{"type: loop_invariant", "line: 4\n", "((long long)x) % 2LL == 0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("witness lacks %q:\n%s", want, text)
 		}
@@ -181,7 +205,8 @@ func TestProvedByRecord(t *testing.T) {
 	}{
 		{"bmc", "interval", provedBy{unwinding: true}},
 		{"absint", "octagon", provedBy{numeric: "octagon"}},
-		{"absint nexpoint/polyhedra", "interval", provedBy{numeric: "polyhedra"}},
+		{"absint nexpoint/polyhedra", "interval", provedBy{domain: "nexpoint", numeric: "polyhedra"}},
+		{"absint nex/congruence+polyhedra", "interval", provedBy{domain: "nex", numeric: "congruence+polyhedra"}},
 		{"cegar nexpoint/interval", "interval", provedBy{}},
 		{"abe", "interval", provedBy{}},
 	} {

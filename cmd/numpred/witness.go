@@ -58,8 +58,11 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time, by provedBy) (*bm
 			}
 		}
 	}
-	config := func(num string) interp.Config {
+	config := func(dom, num string) interp.Config {
 		cfg := interp.DefaultConfig()
+		if dom != "" {
+			cfg.Domain = dom
+		}
 		cfg.Numeric = num
 		cfg.Invariants = true
 		cfg.InvariantsAt = func(l *ir.Loc) bool { return l.LoopHead || callsAt[l] }
@@ -80,38 +83,48 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time, by provedBy) (*bm
 		whys = append(whys, fmt.Sprintf("the %s invariants do not prove the program: %s", what, cert.Why))
 		return nil, cert.Shape
 	}
+	// fixpoint returns the invariants of the analysis with the domain
+	// dom ("" for the default) over the numeric domain num.
 	fixpoints := map[string]map[*ir.Loc]ir.Cond{}
-	fixpoint := func(num string) map[*ir.Loc]ir.Cond {
-		if invs, ok := fixpoints[num]; ok {
+	fixpoint := func(dom, num string) map[*ir.Loc]ir.Cond {
+		key := dom + "/" + num
+		if invs, ok := fixpoints[key]; ok {
 			return invs
 		}
 		var invs map[*ir.Loc]ir.Cond
-		if res, err := interp.AnalyzeContext(ctx, prog, config(num)); err == nil && res != nil {
+		if res, err := interp.AnalyzeContext(ctx, prog, config(dom, num)); err == nil && res != nil {
 			invs = fixpointInvariants(res)
 		}
-		fixpoints[num] = invs
+		fixpoints[key] = invs
 		return invs
 	}
-	// numeric tries num's fixpoint; stop is set when no other invariants
-	// can do better (the program's shape failed the check).
+	// analysis tries the fixpoint of dom over num; stop is set when no
+	// other invariants can do better (the program's shape failed the
+	// check).
 	tried := map[string]bool{}
-	numeric := func(num string) (cert *bmc.Certificate, stop bool) {
-		if tried[num] || ctx.Err() != nil {
+	analysis := func(dom, num string) (cert *bmc.Certificate, stop bool) {
+		key := dom + "/" + num
+		if tried[key] || ctx.Err() != nil {
 			return nil, false
 		}
-		tried[num] = true
-		invs := fixpoint(num)
+		tried[key] = true
+		invs := fixpoint(dom, num)
 		if invs == nil {
 			return nil, false
 		}
-		return check(num, invs)
+		what := num
+		if dom != "" {
+			what = key
+		}
+		return check(what, invs)
 	}
+	numeric := func(num string) (cert *bmc.Certificate, stop bool) { return analysis("", num) }
 	// Invariants too weak to be inductive still hold, and prove the
 	// program, where every run is short: the unwinding checks both,
 	// bit-precisely (with a share of the time left: it succeeds at once
 	// where the loops are short).
 	unwound := func(share time.Duration) *bmc.Certificate {
-		intervals := fixpoint("interval")
+		intervals := fixpoint("", "interval")
 		if intervals == nil || ctx.Err() != nil {
 			return nil
 		}
@@ -127,8 +140,8 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time, by provedBy) (*bm
 		if cert := unwound(time.Until(deadline) * 2 / 3); cert != nil {
 			return cert, ""
 		}
-	case slices.Contains(witnessNumerics, by.numeric):
-		if cert, stop := numeric(by.numeric); cert != nil || stop {
+	case slices.Contains(interp.NumericNames, by.numeric):
+		if cert, stop := analysis(by.domain, by.numeric); cert != nil || stop {
 			return cert, strings.Join(whys, "; ")
 		}
 	}
@@ -170,10 +183,11 @@ func certifiedInvariants(prog *ir.Program, deadline time.Time, by provedBy) (*bm
 }
 
 // provedBy is what proved a program, as far as the witness cares: an
-// unwinding (bmc), or the fixpoint over a numeric domain.
+// unwinding (bmc), or the fixpoint of a domain over a numeric domain.
 type provedBy struct {
 	unwinding bool
-	numeric   string // interval, octagon, polyhedra; "" for another engine
+	domain    string // the interpreter's domain (nexpoint, nex, ...); "" for the default
+	numeric   string // interval, octagon, polyhedra, ...; "" for another engine
 }
 
 // provedByRecord reads what proved a TRUE run from its record: the
@@ -184,10 +198,10 @@ func provedByRecord(r runRecord) provedBy {
 	case r.Engine == verify.BMC:
 		return provedBy{unwinding: true}
 	case r.Engine == verify.Absint:
-		return provedBy{numeric: r.Numeric}
+		return provedBy{domain: r.Domain, numeric: r.Numeric}
 	case strings.HasPrefix(r.Engine, verify.Absint+" "):
-		if _, num, ok := strings.Cut(r.Engine, "/"); ok {
-			return provedBy{numeric: num}
+		if dom, num, ok := strings.Cut(strings.TrimPrefix(r.Engine, verify.Absint+" "), "/"); ok {
+			return provedBy{domain: dom, numeric: num}
 		}
 	}
 	return provedBy{}
