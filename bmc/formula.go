@@ -26,6 +26,8 @@ package bmc
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/numpred/numpred/encode"
@@ -227,7 +229,10 @@ func (e *encoding) merge(n *node) {
 	// last is the default.
 	last := ins[len(ins)-1].post
 	out := &state{m: make(encode.State, len(last.m))}
-	for id, v := range last.m {
+	// In the order of the variables: the formula, and so the solver's
+	// run, is the same every time.
+	for _, id := range slices.Sorted(maps.Keys(last.m)) {
+		v := last.m[id]
 		same := true
 		for _, a := range ins[:len(ins)-1] {
 			if a.post.m[id] != v {
