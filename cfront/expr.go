@@ -203,6 +203,9 @@ func conj(cs []ir.Cond) ir.Cond {
 
 // convert converts v to type t (C's conversion as if by assignment).
 func (b *builder) convert(v value, t ir.IntType, pos ir.Pos) value {
+	if isFnPtr(v) && t.Name != fnPtrName && t.Name != "pointer" {
+		return b.fnPtrAsInteger(v, t, pos) // e.g. an int assigned a function pointer
+	}
 	if !v.isInt {
 		return b.havocVal(t, pos, "%s not modelled: havoc", v.what)
 	}
@@ -428,8 +431,7 @@ func (b *builder) eval(n cc.ExpressionNode) value {
 		}
 		if it, ok := intType(to); ok {
 			if isFnPtr(v) {
-				// Our function addresses are not gcc's.
-				return b.havocVal(it, pos, "function address converted to an integer: havoc")
+				return b.fnPtrAsInteger(v, it, pos)
 			}
 			return b.convert(asInteger(v), it, pos)
 		}

@@ -7,9 +7,11 @@
 // function-pointer type whose own address is never taken (a local, a
 // formal or a global) is an unsigned integer variable of pointer width
 // holding that address (pointer.go's machinery: null, copies, casts
-// between pointers, truth tests and comparisons are exact); a function
-// address converted to an integer type is an arbitrary value, since gcc's
-// addresses are not ours.
+// between pointers, truth tests and comparisons are exact). Converted to
+// an integer type, a function pointer is an arbitrary value where it may
+// hold a function's address (gcc's addresses are not ours), and its value
+// otherwise: null, or an integer the program stored in it, which gcc
+// converts back unchanged.
 //
 // A call through a function pointer p is a branch over its candidates:
 // the address-taken functions whose type fits the pointer's (the same
@@ -231,4 +233,38 @@ func (b *builder) argValue(formal *ir.Var, v value, pos ir.Pos) value {
 		return b.havocVal(formal.Type, pos, "%s not modelled: argument %s gets an arbitrary address", v.what, formal.Name)
 	}
 	return b.normalize(b.convert(v, formal.Type, pos), pos)
+}
+
+// fnPtrAsInteger converts the function pointer v to the integer type it
+// (see the file comment): a havoc where v lies in the range of the
+// function addresses, the exact conversion elsewhere.
+func (b *builder) fnPtrAsInteger(v value, it ir.IntType, pos ir.Pos) value {
+	hi := numeric.I(0)
+	for _, a := range b.fnAddr {
+		if a.Cmp(hi) > 0 {
+			hi = a
+		}
+	}
+	x := asInteger(v)
+	if hi.IsZero() {
+		return b.convert(x, it, pos) // no function has an address
+	}
+	r := b.temp(it, pos)
+	join := b.newLoc(pos)
+	fn, other := b.newLoc(pos), b.newLoc(pos)
+	mayBeFn := &ir.And{Xs: []ir.Cond{ir.NewAtom(numeric.Ge(x.e, numeric.Const(16))), ir.NewAtom(numeric.Le(x.e, numeric.ConstInt(hi)))}}
+	b.branch(mayBeFn, fn, other, pos)
+	b.cur = fn
+	rg := it.Range()
+	if !it.Signed && it.Bits >= v.t.Bits {
+		rg.Lo = numeric.B(1) // a function's address is not null
+	}
+	b.emit(&ir.Havoc{Var: r, Range: rg}, pos)
+	b.goTo(join, pos)
+	b.cur = other
+	exact := b.convert(x, it, pos)
+	b.emit(ir.NewAssign(r, exact.e), pos)
+	b.goTo(join, pos)
+	b.diag(pos, ir.Warning, "function address converted to an integer: havoc where it may be one")
+	return varVal(r)
 }

@@ -100,3 +100,50 @@ func TestFunctionPointerNoCandidate(t *testing.T) {
 		t.Errorf("unsupported locations %v, want one for the call", locs)
 	}
 }
+
+// TestFunctionPointerAsInteger: a function pointer converted to an
+// integer is exact where it holds an integer the program stored (gcc
+// converts it back unchanged) or null, and arbitrary where it may hold a
+// function's address (gcc's addresses are not ours).
+func TestFunctionPointerAsInteger(t *testing.T) {
+	p, err := Parse("fpint.c", []byte(`extern unsigned long __VERIFIER_nondet_ulong(void);
+int f(int x) { return x; }
+int main() {
+  int (*p)(int) = (int (*)(int)) __VERIFIER_nondet_ulong();
+  unsigned long v = (unsigned long)p;
+  if (v == 0) return 1;
+  if (v == 12345) return 2;
+  if (v == 4096) return 3;
+  if (v == 77) { unsigned long u = p; return u == 77 ? 6 : 7; }
+  p = f;
+  if ((unsigned long)p != 0) return 4;
+  return 5;
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := irexec.New(p)
+	for _, c := range []struct {
+		in, want  int64
+		arbitrary bool
+	}{
+		{0, 1, false},
+		{12345, 2, false},
+		{4096, 3, false},
+		{77, 6, false}, // converted by assignment
+		{7, 4, true},   // exact; then f's address, arbitrary but not null
+		{16, -1, true}, // f's own address: arbitrary
+	} {
+		r := m.Run(irexec.Inputs(numeric.I(c.in)), irexec.Options{})
+		if r.Outcome != irexec.Returned {
+			t.Fatalf("input %d: outcome %v", c.in, r.Outcome)
+		}
+		if c.want >= 0 && r.Ret.Cmp(numeric.I(c.want)) != 0 {
+			t.Errorf("input %d: returned %v, want %d", c.in, r.Ret, c.want)
+		}
+		if c.arbitrary && r.Arbitrary == 0 {
+			t.Errorf("input %d: the conversion of a function address read no arbitrary value", c.in)
+		}
+	}
+}

@@ -152,7 +152,11 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		add(Stage{Name: name, Verdict: r.Verdict, Reason: r.Reason, Time: time.Since(t0)})
 	}
 	// search is a search stage until end: the answer when it found a
-	// counterexample, nil (the stage recorded with none) otherwise.
+	// trusted counterexample, nil (the stage recorded without one)
+	// otherwise. A run that reaches an error only through values the
+	// program leaves undetermined, or after an overflow, is no answer:
+	// the stage is recorded with the reason, and the next stages may
+	// still decide.
 	search := func(end time.Time, none string) (*Result, error) {
 		t0 := time.Now()
 		started("search")
@@ -163,6 +167,9 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		if cx != nil {
 			r := falsify(prog, cx, start)
 			record("search", r, t0)
+			if r.Verdict != engine.False {
+				return nil, nil
+			}
 			return finish(r, "search"), nil
 		}
 		add(Stage{Name: "search", Verdict: engine.Unknown, Reason: engine.NewReason(engine.Undecided, none), Time: time.Since(t0)})
