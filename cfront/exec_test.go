@@ -81,6 +81,13 @@ func TestExecAgainstGCC(t *testing.T) {
 		"const char *s = \"hey\"; r = s[1] + s[a & 1] + (s[3] == 0);",
 		"struct P { int x; struct P *next; } n1 = {a, 0}, n2 = {c, &n1}; struct P *h = &n2; int s = 0; while (h) { s += h->x; h = h->next; } r = s;",
 		"unsigned char buf[4] = {0}; unsigned char *p = buf; for (int i = 0; i < 4; i++) *p++ = (unsigned char)(b + i); r = buf[0] + buf[3] * 256;",
+		// Union members of one offset and size share their bits
+		// (place.go, overwriteOverlapping).
+		"union { int i; unsigned u; } x; x.i = a; r = x.u;",
+		"union { unsigned u; int i; } x; x.u = b; r = x.i + (long long)x.u;",
+		"union { short s; unsigned short w; } x; x.w = (unsigned short)b; r = x.s;",
+		"union { long l; unsigned long ul; char *p; } x; x.l = a; r = (long long)x.ul + (x.p == (char *)(long)a);",
+		"union { int i; unsigned u; } x[2]; int k = c & 1; x[k].u = b; x[1 - k].i = a; r = x[k].i + 3 * (long long)x[1 - k].u;",
 	}
 	snippet := func(e string) string {
 		if strings.Contains(e, ";") {

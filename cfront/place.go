@@ -149,6 +149,10 @@ func (b *builder) readPlace(p place, pos ir.Pos) value {
 	}
 	if p.offKnown {
 		if c := p.obj.cellAt(p.off, p.t.Size()); c != nil && c.class == cl {
+			if cl == 'i' && c.v != nil && !sameType(c.v.Type, it) {
+				// A union member of the other signedness: the same bits.
+				return b.convert(varVal(c.v), it, pos)
+			}
 			return b.cellValue(c.v, cl)
 		}
 		if p.obj.regionAt(p.off) != nil {
@@ -196,9 +200,7 @@ func (b *builder) writeCell(p place, v value, overlap bool, pos ir.Pos) value {
 		if c := p.obj.cellAt(p.off, p.t.Size()); c != nil && c.class == cl {
 			b.storeCell(c, v, pos)
 			if overlap {
-				for _, d := range p.obj.overlapping(c) {
-					b.havocCell(d, pos)
-				}
+				b.overwriteOverlapping(p.obj, c, pos)
 			}
 			return b.cellValue(c.v, cl)
 		}
@@ -256,6 +258,28 @@ func (b *builder) storeCell(c *cell, v value, pos ir.Pos) {
 
 // havocCell makes c's value arbitrary (an overlapping union member was
 // written, or an unknown function may have written it).
+// overwriteOverlapping updates the cells of o that overlap c after a
+// write to c (union members): a cell at c's offset and of c's size that
+// holds an integer or a data pointer gets c's bits, reinterpreted in its
+// type (pointers are integers of pointer width here, as casts are); any
+// other overlapping cell (a part of c, a function pointer, a wider or
+// shifted one) is havocked.
+func (b *builder) overwriteOverlapping(o *object, c *cell, pos ir.Pos) {
+	for _, d := range o.overlapping(c) {
+		if d.v != nil && c.v != nil && d.off == c.off && d.size == c.size && plainCell(c) && plainCell(d) {
+			b.storeConverted(d.v, ir.VarExpr(c.v), pos)
+			continue
+		}
+		b.havocCell(d, pos)
+	}
+}
+
+// plainCell reports whether c holds an integer (not a _Bool, whose other
+// bit patterns C leaves undefined) or a data pointer.
+func plainCell(c *cell) bool {
+	return c.class == 'p' || c.class == 'i' && c.v != nil && !isBool(c.v.Type)
+}
+
 func (b *builder) havocCell(c *cell, pos ir.Pos) {
 	if c.v != nil {
 		b.emit(&ir.Havoc{Var: c.v, Range: c.v.Type.Range()}, pos)
@@ -474,9 +498,7 @@ func (t *translator) hit(a *access, tg target, loc *ir.Loc) {
 	} else {
 		b.storeConverted(tg.c.v, a.val, pos)
 		if !a.noOverlap {
-			for _, d := range tg.o.overlapping(tg.c) {
-				b.havocCell(d, pos)
-			}
+			b.overwriteOverlapping(tg.o, tg.c, pos)
 		}
 	}
 	b.goTo(a.to, pos)
