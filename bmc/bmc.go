@@ -467,7 +467,8 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 		if err != nil {
 			return false, err
 		}
-		if engine.Trust(r.prog, c).IsZero() {
+		why := engine.Trust(r.prog, c)
+		if why.IsZero() {
 			r.res.Falsify(r.prog, c)
 			return false, errDone
 		}
@@ -483,7 +484,7 @@ func (r *runner) bmcRound(ctx context.Context, k int, mode encode.Mode, approx b
 			r.res.Falsify(r.prog, c)
 			return false, errDone
 		}
-		r.res.Reason = engine.Because(engine.Untrusted, "an error is reachable in the formula at k=%d, but the model does not replay as a trusted counterexample", k)
+		r.res.Reason = engine.Because(engine.Untrusted, "an error is reachable in the formula at k=%d, but the model does not replay as a trusted counterexample (%s)", k, why)
 		return false, errDone
 	case smt.Unknown:
 		r.res.Reason = engine.NewReason(engine.Failure, "solver: "+sol.ReasonUnknown())
