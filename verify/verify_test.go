@@ -85,3 +85,31 @@ func TestUnknownEngine(t *testing.T) {
 	_, err := verify.Run(parse(t, safe), verify.Config{Interp: interp.DefaultConfig(), Engine: "magic"})
 	require.Error(t, err)
 }
+
+// TestAutoGoesOnAfterAnUntrustedRun: a search run that reaches the error
+// only through a value the program leaves undetermined is no answer: the
+// stages after the search still run, and the result is UNKNOWN with the
+// search's reason among the stages'.
+func TestAutoGoesOnAfterAnUntrustedRun(t *testing.T) {
+	src := header + `int main() {
+  int u;
+  if (u == 0) reach_error();
+  return 0;
+}`
+	cfg := verify.Config{Interp: interp.DefaultConfig(), Search: true, Engine: verify.Auto}
+	cfg.Interp.Deadline = time.Now().Add(6 * time.Second)
+	r, err := verify.Run(parse(t, src), cfg)
+	require.NoError(t, err)
+	require.Equal(t, engine.Unknown, r.Verdict)
+	var names []string
+	searched := -1
+	for i, st := range r.Stages {
+		names = append(names, st.Name)
+		if st.Name == "search" && searched < 0 && st.Reason.Kind == engine.Untrusted {
+			searched = i
+		}
+	}
+	require.GreaterOrEqual(t, searched, 0, "no search stage with an untrusted run: %v: %s", names, r.Reason)
+	require.Greater(t, len(r.Stages), searched+1, "no stage after the search: %v", names)
+	require.Equal(t, verify.Auto, r.Engine)
+}
