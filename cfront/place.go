@@ -256,8 +256,6 @@ func (b *builder) storeCell(c *cell, v value, pos ir.Pos) {
 	}
 }
 
-// havocCell makes c's value arbitrary (an overlapping union member was
-// written, or an unknown function may have written it).
 // overwriteOverlapping updates the cells of o that overlap c after a
 // write to c (union members): a cell at c's offset and of c's size that
 // holds an integer or a data pointer gets c's bits, reinterpreted in its
@@ -280,6 +278,8 @@ func plainCell(c *cell) bool {
 	return c.class == 'p' || c.class == 'i' && c.v != nil && !isBool(c.v.Type)
 }
 
+// havocCell makes c's value arbitrary (an overlapping union member was
+// written, or an unknown function may have written it).
 func (b *builder) havocCell(c *cell, pos ir.Pos) {
 	if c.v != nil {
 		b.emit(&ir.Havoc{Var: c.v, Range: c.v.Type.Range()}, pos)
