@@ -329,6 +329,31 @@ func TestAssumeInequalities(t *testing.T) {
 	}
 }
 
+// TestAssumeInequalitiesOnTheLattice: opposite bounds tighten to the
+// values the bounded form takes at the integer points, which need not be
+// every integer (x = 3z + 1 takes 1, 4, 7, ...; x = 2^64*z only the
+// multiples of 2^64).
+func TestAssumeInequalitiesOnTheLattice(t *testing.T) {
+	env := numeric.MustEnv("x", "y", "z")
+	for _, tc := range []struct{ base, src, want string }{
+		{"x = 3z + 1", "x >= 2, x <= 4", "x = 4 && z = 1"},
+		{"x = 3z + 1", "x >= 2, x <= 3", "false"},
+		{"x = 3z + 1", "x >= 2, x <= 7", "x - 3z = 1"},
+		{"x = 3z + 1, y = 2x", "y >= 3, y <= 9", "x = 4 && y = 8 && z = 1"},
+		{"x = 18446744073709551616z + y, y = 0", "x >= 1, x <= 18446744073709551615", "false"},
+		{"x = 18446744073709551616z + y, y = 0", "x >= -9223372036854775808, x <= 9223372036854775807", "x = 0 && y = 0 && z = 0"},
+	} {
+		a := d.Assume(d.Top(3), numeric.MustParseConstraints(tc.base, env)...)
+		got := d.Assume(a, numeric.MustParseConstraints(tc.src, env)...)
+		if err := d.SanityCheck(got); err != nil {
+			t.Fatal(err)
+		}
+		if s := d.String(got, env); s != tc.want {
+			t.Errorf("Assume(%s, %s) = %s, want %s", tc.base, tc.src, s, tc.want)
+		}
+	}
+}
+
 // TestRewrite: den*e = f on every integer point of the value, and f
 // keeps no pivot, so it is constant exactly when Bound is a single value.
 func TestRewrite(t *testing.T) {

@@ -43,6 +43,14 @@ func integerPoint(n int, eqs []vec) ([]numeric.Int, bool) {
 		}
 		return p, true
 	}
+	x0, _, ok := lattice(n, eqs)
+	return x0, ok
+}
+
+// lattice returns x0 and the columns of M such that the integer
+// solutions of the consistent equation system eqs over n dimensions are
+// exactly x0 + M t for t in Z^k, or false when there is none.
+func lattice(n int, eqs []vec) ([]numeric.Int, [][]numeric.Int, bool) {
 	x0 := make([]numeric.Int, n)
 	cols := make([][]numeric.Int, n) // the columns of M
 	for j := range cols {
@@ -66,7 +74,7 @@ func integerPoint(n int, eqs []vec) ([]numeric.Int, bool) {
 		}
 		if first < 0 {
 			if !rest.IsZero() {
-				return nil, false
+				return nil, nil, false
 			}
 			continue
 		}
@@ -89,7 +97,7 @@ func integerPoint(n int, eqs []vec) ([]numeric.Int, bool) {
 			v[0], v[j] = g, numeric.Int{}
 		}
 		if !rest.Divisible(v[0]) {
-			return nil, false
+			return nil, nil, false
 		}
 		f := rest.FloorDiv(v[0])
 		for i := range x0 {
@@ -97,7 +105,24 @@ func integerPoint(n int, eqs []vec) ([]numeric.Int, bool) {
 		}
 		cols = cols[1:]
 	}
-	return x0, true
+	return x0, cols, true
+}
+
+// residue returns c and g >= 0 such that the values of the linear form
+// f (integer coefficients; its constant is ignored) at the integer
+// solutions of eqs over n dimensions are exactly c + g*Z (g = 0: the one
+// value c); false when eqs has no integer solution. (The values are
+// f(x0) + f(M t), and f(M t) ranges over the multiples of the gcd of
+// f's values on M's columns.)
+func residue(n int, eqs []vec, f numeric.LinExpr) (c, g numeric.Int, ok bool) {
+	x0, cols, ok := lattice(n, eqs)
+	if !ok {
+		return numeric.Int{}, numeric.Int{}, false
+	}
+	for _, col := range cols {
+		g = g.GCD(dot(f, col))
+	}
+	return dot(f, x0), g, true
 }
 
 // dot returns the linear part of e at the point x.

@@ -43,7 +43,7 @@ func (Domain) Assume(a Value, cs ...numeric.Constraint) Value {
 		added = added || in
 	}
 	for {
-		eq, bad := pairUp(&s, les)
+		eq, bad := pairUp(a.n, &s, les)
 		if bad {
 			return bottom(a.n)
 		}
@@ -68,7 +68,12 @@ func (Domain) Assume(a Value, cs ...numeric.Constraint) Value {
 // to coprime integer coefficients it takes integer values at integer
 // points (free dimensions are coordinates), so s_e*e <= 0 tightens to
 // f <= floor(-s_e*c) for its linear part f.
-func pairUp(s *echelon, es []numeric.LinExpr) (eq vec, bad bool) {
+//
+// Two opposite bounds lo <= f <= up tighten further to the values f takes
+// at a's integer points, which are c + g*Z for some c and g (residue):
+// x = 2^64*k + y with y = 0 makes x a multiple of 2^64, so 1 <= x <=
+// 2^64 - 1 is bottom, as the rational hull would not say.
+func pairUp(n int, s *echelon, es []numeric.LinExpr) (eq vec, bad bool) {
 	type bound struct {
 		f  vec // linear part, coprime integer coefficients, c unused
 		up numeric.Int
@@ -96,6 +101,9 @@ func pairUp(s *echelon, es []numeric.LinExpr) (eq vec, bad bool) {
 			case equalTerms(b.f, w, true):
 				// f <= up and -f <= b.up, so -b.up <= f <= up.
 				lo := b.up.Neg()
+				if lo.Cmp(up) < 0 {
+					lo, up = latticeBounds(n, s, w, lo, up)
+				}
 				switch lo.Cmp(up) {
 				case 1:
 					return vec{}, true
@@ -110,6 +118,23 @@ func pairUp(s *echelon, es []numeric.LinExpr) (eq vec, bad bool) {
 		}
 	}
 	return vec{}, false
+}
+
+// latticeBounds tightens lo <= f <= up to the least and greatest values
+// in [lo, up] that f takes at the integer points of s (lo > up when there
+// is none).
+func latticeBounds(n int, s *echelon, f vec, lo, up numeric.Int) (numeric.Int, numeric.Int) {
+	c, g, ok := residue(n, s.rows, f.toLinExpr())
+	switch {
+	case !ok:
+		return numeric.I(1), numeric.I(0)
+	case g.IsZero():
+		if c.Cmp(lo) < 0 || c.Cmp(up) > 0 {
+			return numeric.I(1), numeric.I(0)
+		}
+		return c, c
+	}
+	return c.Add(g.Mul(lo.Sub(c).CeilDiv(g))), c.Add(g.Mul(up.Sub(c).FloorDiv(g)))
 }
 
 // equalTerms reports whether v's terms equal w's, or their negation
