@@ -85,6 +85,15 @@ fuzz-engines:
 		-sound.n $(ENGINES_SOUND_N) -sound.configs none -sound.engine.deadline $(ENGINES_SOUND_DEADLINE)
 
 # The soundness oracle on tasks with memory (TaskOptions.Memory).
+# The polynomial lifting's soundness oracle (package polylift) on
+# $(POLYLIFT_N) generated twin programs, analysed with affine equalities
+# and intervals and with polyhedra; gcc decides every verdict.
+POLYLIFT_N ?= 1000
+.PHONY: fuzz-polylift
+fuzz-polylift:
+	$(GO) test -tags $(TAGS) ./polylift -run '^TestLiftedAgainstGCC$$' -count=1 -v -timeout 48h \
+		-oracle.n $(POLYLIFT_N) -oracle.configs affine+interval,polyhedra
+
 .PHONY: fuzz-sound-mem
 fuzz-sound-mem:
 	$(GO) test -tags $(TAGS) ./cfront/cgen -run '^TestSoundness$$' -count=1 -v -timeout 48h \

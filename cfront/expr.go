@@ -41,20 +41,7 @@ const maxWraps = 3
 
 // bounds returns the range of e given the types of its variables.
 func (b *builder) bounds(e numeric.LinExpr) (lo, hi numeric.Int, ok bool) {
-	lo, hi = e.Constant(), e.Constant()
-	for i := 0; i < e.NumTerms(); i++ {
-		tm := e.Term(i)
-		v := b.prog.Vars[tm.Dim]
-		if !v.Type.IsBounded() {
-			return lo, hi, false
-		}
-		a, b := tm.Coef.Mul(v.Type.Min()), tm.Coef.Mul(v.Type.Max())
-		if a.Cmp(b) > 0 {
-			a, b = b, a
-		}
-		lo, hi = lo.Add(a), hi.Add(b)
-	}
-	return lo, hi, true
+	return b.prog.TypeRange(e)
 }
 
 // havocVal returns a fresh temporary havocked within t, with a warning.

@@ -169,6 +169,25 @@ func (p *Program) newVar(name, qual string, t IntType, s Scope, f *Func, pos Pos
 	return v
 }
 
+// TypeRange returns the range of e when each of its variables ranges
+// over its type (false when one has an unbounded type).
+func (p *Program) TypeRange(e numeric.LinExpr) (lo, hi numeric.Int, ok bool) {
+	lo, hi = e.Constant(), e.Constant()
+	for i := 0; i < e.NumTerms(); i++ {
+		tm := e.Term(i)
+		v := p.Vars[tm.Dim]
+		if !v.Type.IsBounded() {
+			return lo, hi, false
+		}
+		a, b := tm.Coef.Mul(v.Type.Min()), tm.Coef.Mul(v.Type.Max())
+		if a.Cmp(b) > 0 {
+			a, b = b, a
+		}
+		lo, hi = lo.Add(a), hi.Add(b)
+	}
+	return lo, hi, true
+}
+
 // Func returns the function called name, or nil.
 func (p *Program) Func(name string) *Func {
 	for _, f := range p.Funcs {

@@ -11,6 +11,7 @@ import (
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/polylift"
 )
 
 // absint is the Absint engine, for one (program, domain) run:
@@ -26,6 +27,10 @@ type absint struct {
 	cfg    interp.Config
 	search bool
 	budget time.Duration // the search's when the context has no deadline
+	// monomials, when not MonomialsOff, lifts the program to polynomial
+	// shadows before the fixpoint (package polylift), up to this degree
+	// (MonomialsAuto: the degree of the program's own products).
+	monomials int
 }
 
 // absintStats are the Absint engine's statistics: the fixpoint's result
@@ -49,7 +54,7 @@ func (a absint) Run(ctx context.Context, prog *ir.Program) (*engine.Result, erro
 	st := &absintStats{}
 	out := &engine.Result{Verdict: engine.Unknown, Stats: st}
 	fixpoint := func() (*interp.Result, error) {
-		res, err := interp.AnalyzeContext(ctx, prog, a.cfg)
+		res, err := a.analyze(ctx, prog)
 		if err != nil {
 			return nil, err
 		}
@@ -111,4 +116,40 @@ func (a absint) Run(ctx context.Context, prog *ir.Program) (*engine.Result, erro
 	}
 	out.Time = time.Since(start)
 	return out, nil
+}
+
+// MonomialsOff and MonomialsAuto are the special values of
+// Config.Monomials.
+const (
+	MonomialsOff  = 0
+	MonomialsAuto = -1
+)
+
+// analyze runs the fixpoint on prog, or on its polynomial lifting when
+// a.monomials asks for one and prog multiplies variables. A result on the
+// lifted program keeps its verdict and statistics; its error location is
+// mapped back to prog's (the lifting keeps the original locations' IDs),
+// and its invariants and traces, which speak of the lifting's ghost
+// variables, are dropped.
+func (a absint) analyze(ctx context.Context, prog *ir.Program) (*interp.Result, error) {
+	if a.monomials == MonomialsOff {
+		return interp.AnalyzeContext(ctx, prog, a.cfg)
+	}
+	l, ok := polylift.Lift(prog, polylift.Options{Degree: max(a.monomials, 0)})
+	if !ok {
+		return interp.AnalyzeContext(ctx, prog, a.cfg)
+	}
+	res, err := interp.AnalyzeContext(ctx, l.Program, a.cfg)
+	if err != nil || res == nil {
+		return res, err
+	}
+	out := *res
+	out.Invariants, out.Trace, out.Path = nil, nil, nil
+	out.Error = nil
+	if res.Error != nil {
+		if f := prog.Func(res.Error.Func.Name); f != nil && res.Error.ID < len(f.Locs) {
+			out.Error = f.Locs[res.Error.ID]
+		}
+	}
+	return &out, nil
 }

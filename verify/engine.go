@@ -115,7 +115,7 @@ var registry = map[string]entry{
 		if budget <= 0 {
 			budget = DefaultSearchBudget
 		}
-		return absint{cfg: cfg.Interp, search: cfg.Search, budget: budget}, nil
+		return absint{cfg: cfg.Interp, search: cfg.Search, budget: budget, monomials: cfg.Monomials}, nil
 	}},
 	CEGAR: {budget: DefaultEngineBudget, build: func(cfg Config) (engine.Engine, error) {
 		return cegar.New(cegar.Options{Interp: cfg.Interp, Refiner: cegar.Refiner(cfg.CEGAR.Refiner),

@@ -57,6 +57,11 @@ type Config struct {
 	// strategy (interp's MemoryLimit; the smaller of it and
 	// Interp.MemoryLimit applies); 0 means DefaultStageHeap.
 	StageHeap uint64
+	// Monomials makes the absint engine analyse the program lifted to
+	// polynomial shadows (package polylift) with monomials up to this
+	// degree, or the degree of the program's own products
+	// (MonomialsAuto); MonomialsOff (0) analyses the program itself.
+	Monomials int
 	// OnStage, when set, is told when a stage of the default strategy
 	// starts (running, with its name only) and when it ends (with its
 	// answer), from the goroutine running Run: a caller that must give

@@ -113,3 +113,32 @@ func TestAutoGoesOnAfterAnUntrustedRun(t *testing.T) {
 	require.Greater(t, len(r.Stages), searched+1, "no stage after the search: %v", names)
 	require.Equal(t, verify.Auto, r.Engine)
 }
+
+// sumOfSquares needs the polynomial invariant 6x = 2y^3 + 3y^2 + y
+// (nla-digbench's ps3), which no linear domain states over the program's
+// own variables.
+const sumOfSquares = header + `extern short __VERIFIER_nondet_short(void);
+int main() {
+  short k = __VERIFIER_nondet_short();
+  long long y = 0, x = 0, c = 0;
+  while (c < k) { c = c + 1; y = y + 1; x = y * y + x; }
+  if (6*x - 2*y*y*y - 3*y*y - y != 0) reach_error();
+  return 0;
+}`
+
+// TestAutoLiftsPolynomialPrograms: the default strategy proves it in its
+// stage on the polynomial lifting, and the absint engine does with
+// --monomials auto, not without it.
+func TestAutoLiftsPolynomialPrograms(t *testing.T) {
+	r := run(t, sumOfSquares, verify.Auto)
+	require.Equal(t, engine.True, r.Verdict)
+	require.Equal(t, "absint nexpoint/affine+interval monomials", r.Engine)
+	for _, monomials := range []int{verify.MonomialsAuto, verify.MonomialsOff} {
+		cfg := verify.Config{Interp: interp.DefaultConfig(), Engine: verify.Absint, Monomials: monomials}
+		cfg.Interp.Numeric = "affine+interval"
+		cfg.Interp.Deadline = time.Now().Add(10 * time.Second)
+		r, err := verify.Run(parse(t, sumOfSquares), cfg)
+		require.NoError(t, err)
+		require.Equal(t, monomials == verify.MonomialsAuto, r.Verdict == engine.True, "monomials %d: %s", monomials, r.Verdict)
+	}
+}

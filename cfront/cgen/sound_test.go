@@ -12,6 +12,7 @@ import (
 	"github.com/numpred/numpred/cfront/cgen"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/polylift"
 	"github.com/numpred/numpred/verify"
 )
 
@@ -33,6 +34,10 @@ var (
 // others are interp domain/numeric pairs).
 const enginePrefix = "engine:"
 
+// liftPrefix marks a domain/numeric configuration run on the program's
+// polynomial lifting (package polylift).
+const liftPrefix = "lift:"
+
 // soundnessConfigs returns the configurations to run: by default every
 // domain under every numeric domain it uses.
 func soundnessConfigs() []string {
@@ -49,6 +54,7 @@ func soundnessConfigs() []string {
 	default:
 		return append(cs, strings.Split(*soundConfigs, ",")...)
 	}
+	cs = append(cs, liftPrefix+"nexpoint/affine+interval", liftPrefix+"nexpoint/polyhedra", liftPrefix+"nex/affine+interval")
 	for _, d := range interp.DomainNames {
 		if d == "predicate" {
 			cs = append(cs, d+"/interval")
@@ -115,11 +121,18 @@ func analyseUnder(task *cgen.Task, c string) (*engine.Result, error) {
 		}
 		return &res.Result, nil
 	}
+	prog := task.IR
+	if rest, ok := strings.CutPrefix(c, liftPrefix); ok {
+		c = rest
+		if l, ok := polylift.Lift(prog, polylift.Options{}); ok {
+			prog = l.Program
+		}
+	}
 	domain, numeric, _ := strings.Cut(c, "/")
 	cfg := interp.DefaultConfig()
 	cfg.Domain, cfg.Numeric = domain, numeric
 	cfg.Deadline = time.Now().Add(*soundDeadline)
-	res, err := interp.Analyze(task.IR, cfg)
+	res, err := interp.Analyze(prog, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -25,6 +26,7 @@ import (
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/polylift"
 	"github.com/numpred/numpred/verify"
 )
 
@@ -50,6 +52,7 @@ type analyzeFlags struct {
 	check      bool
 	memLimit   uint64
 	property   string
+	monomials  int // verify.Config.Monomials, from --monomials
 	// task and expect are set per input when the input is a task
 	// definition (.yml): its path and the expected verdict of the
 	// property checked.
@@ -70,6 +73,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	var f analyzeFlags
 	f.memoryGone = new(string)
 	domain := fs.String("domain", interp.DefaultDomain, "domain: nexpoint, nex, mtndd, ndd, numeric, predicate, a comma list, or all")
+	monomials := fs.String("monomials", "off", "analyse the program lifted to polynomial shadows (monomials as dimensions, for polynomial invariants; the absint engine): off, auto (the degree of the program's products) or a degree 2-"+strconv.Itoa(polylift.MaxDegree)+"; best with --numeric affine+interval")
 	fs.StringVar(&f.numeric, "numeric", "interval", "numeric domain: interval, octagon, polyhedra, affine, affine+interval, congruence, congruence+interval or congruence+polyhedra (the congruences not with ndd or mtndd)")
 	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	fs.BoolVar(&f.invariants, "invariants", false, "print the invariant of every location")
@@ -116,6 +120,10 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	}
 	if !contains(interp.NumericNames, f.numeric) {
 		fmt.Fprintf(stderr, "numpred analyze: unknown numeric domain %q (want %s)\n", f.numeric, strings.Join(interp.NumericNames, ", "))
+		return exitUsage
+	}
+	if f.monomials, err = parseMonomials(*monomials); err != nil {
+		fmt.Fprintf(stderr, "numpred analyze: %v\n", err)
 		return exitUsage
 	}
 	f.dataModel = strings.ToLower(f.dataModel)
@@ -331,7 +339,7 @@ func analyzeFile(file string, f analyzeFlags, stdout, stderr io.Writer) int {
 			continue
 		}
 		runtime.GC() // so that each run's peak heap starts from live data only
-		vcfg := f.eng.config(verify.Config{Interp: cfg, Search: f.search, StageHeap: f.stageHeap}, spec)
+		vcfg := f.eng.config(verify.Config{Interp: cfg, Search: f.search, StageHeap: f.stageHeap, Monomials: f.monomials}, spec)
 		stageHeap := f.stageHeap
 		if stageHeap == 0 {
 			stageHeap = verify.DefaultStageHeap
@@ -588,4 +596,19 @@ func writeWitnessFile(file string, f analyzeFlags, stderr io.Writer, write func(
 		return exitInternal
 	}
 	return exitOK
+}
+
+// parseMonomials reads --monomials: off, auto or a degree.
+func parseMonomials(s string) (int, error) {
+	switch s {
+	case "off":
+		return verify.MonomialsOff, nil
+	case "auto":
+		return verify.MonomialsAuto, nil
+	}
+	d, err := strconv.Atoi(s)
+	if err != nil || d < 2 || d > polylift.MaxDegree {
+		return 0, fmt.Errorf("--monomials %q: want off, auto or a degree from 2 to %d", s, polylift.MaxDegree)
+	}
+	return d, nil
 }

@@ -58,7 +58,7 @@ func addEngineFlags(fs *pflag.FlagSet, e *engineFlags) *string {
 func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 	if !fs.Changed("engine") {
 		// The fixpoint's own flags ask for the fixpoint.
-		for _, name := range []string{"domain", "numeric", "preds", "invariants"} {
+		for _, name := range []string{"domain", "numeric", "preds", "invariants", "monomials"} {
 			if fs.Changed(name) {
 				engine = verify.Absint
 			}
