@@ -15,7 +15,11 @@
 
 package affine
 
-import "github.com/numpred/numpred/numeric"
+import (
+	"slices"
+
+	"github.com/numpred/numpred/numeric"
+)
 
 // hasIntegerPoint reports whether the consistent equation system eqs
 // over n dimensions has an integer solution.
@@ -115,7 +119,54 @@ func lattice(n int, eqs []vec) ([]numeric.Int, [][]numeric.Int, bool) {
 // f(x0) + f(M t), and f(M t) ranges over the multiples of the gcd of
 // f's values on M's columns.)
 func residue(n int, eqs []vec, f numeric.LinExpr) (c, g numeric.Int, ok bool) {
-	x0, cols, ok := lattice(n, eqs)
+	// Only the equations connected to f's dimensions (through shared
+	// dimensions) constrain its values: the others' integer solutions
+	// combine with any of these. The lattice is built on that part alone.
+	dims := map[numeric.Dim]bool{}
+	for i := 0; i < f.NumTerms(); i++ {
+		dims[f.Term(i).Dim] = true
+	}
+	used := make([]bool, len(eqs))
+	var part []vec
+	for grew := true; grew; {
+		grew = false
+		for i, r := range eqs {
+			if used[i] {
+				continue
+			}
+			touches := false
+			for _, t := range r.ts {
+				if dims[t.d] {
+					touches = true
+					break
+				}
+			}
+			if !touches {
+				continue
+			}
+			used[i], grew = true, true
+			part = append(part, r)
+			for _, t := range r.ts {
+				dims[t.d] = true
+			}
+		}
+	}
+	order := make([]numeric.Dim, 0, len(dims))
+	for d := range dims {
+		order = append(order, d)
+	}
+	slices.Sort(order)
+	index := make(map[numeric.Dim]numeric.Dim, len(order))
+	for i, d := range order {
+		index[d] = numeric.Dim(i)
+	}
+	rename := func(d numeric.Dim) numeric.Dim { return index[d] }
+	for i, r := range part {
+		part[i] = r.rename(rename)
+	}
+	n = len(order)
+	f = f.Rename(rename)
+	x0, cols, ok := lattice(n, part)
 	if !ok {
 		return numeric.Int{}, numeric.Int{}, false
 	}

@@ -297,8 +297,10 @@ func (fa *fn) computeAvail() bool {
 	return true
 }
 
-// maxAvailPasses bounds computeAvail.
-const maxAvailPasses = 40
+// maxAvailPasses bounds computeAvail (egcd2 of nla-digbench, two nested
+// loops, needs 54: a change at a loop head reaches the substitutions that
+// depend on it one pass at a time).
+const maxAvailPasses = 400
 
 // entryAvail is the state at the function's entry, after the formals'
 // shadows are set to the formals (see emit): nothing symbolic.

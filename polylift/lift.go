@@ -6,8 +6,9 @@ import "github.com/numpred/numpred/ir"
 
 // Options bound the lifting.
 type Options struct {
-	// Degree is the largest degree of a monomial dimension; 0 chooses the
-	// largest degree of the program's own products, at most MaxDegree.
+	// Degree is the largest degree of a monomial dimension; 0 chooses one
+	// more than the largest degree of the program's own products, at most
+	// MaxDegree.
 	Degree int
 	// MaxMonomials bounds the monomial dimensions of one function; a
 	// function that needs more is not lifted (0: DefaultMaxMonomials).
@@ -18,7 +19,7 @@ type Options struct {
 const MaxDegree = 6
 
 // DefaultMaxMonomials is the default of Options.MaxMonomials.
-const DefaultMaxMonomials = 64
+const DefaultMaxMonomials = 128
 
 // Lifted is a lifted program and what the lifting added.
 type Lifted struct {
@@ -128,7 +129,9 @@ func analyse(f *ir.Func, degree, maxMons int) *fn {
 		if d < 2 {
 			return nil
 		}
-		fa.degree = d
+		// One above the products': a product's monomial times a variable
+		// the loop changes (x*q*k when q := p - q*k) is then kept.
+		fa.degree = min(d+1, MaxDegree)
 		if !fa.computeAvail() {
 			return nil
 		}

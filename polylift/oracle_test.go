@@ -20,7 +20,7 @@ import (
 )
 
 var (
-	oracleN       = flag.Int("oracle.n", 150, "programs TestLiftedAgainstGCC generates")
+	oracleN       = flag.Int("oracle.n", 60, "programs TestLiftedAgainstGCC generates")
 	oracleSeed    = flag.Uint64("oracle.seed", 1, "seed of TestLiftedAgainstGCC")
 	oracleConfigs = flag.String("oracle.configs", "affine+interval", "comma-separated numeric domains (nexpoint) TestLiftedAgainstGCC analyses the lifting with (polyhedra too: make fuzz-polylift)")
 )
