@@ -49,7 +49,7 @@ type autoStage struct {
 // bugs deeper than BMC's bounds so far; on programs that multiply
 // variables, affine equalities and intervals over the polynomial lifting
 // (package polylift) prove the polynomial invariants of nla-digbench
-// (ps3, fermat2 in under 0.5 s, egcd2 in 6.5 s: weight 1.5); CEGAR proves the control-heavy
+// (ps3, fermat2 in under 0.5 s, egcd2 in 6.5 s: weight 2); CEGAR proves the control-heavy
 // tasks whose branch atoms are too many or too few (five of the ssh
 // tasks no fixed precision proves); polyhedra prove the most loop
 // tasks; NEX over congruences and polyhedra (a polyhedron per predicate
@@ -73,7 +73,7 @@ var autoStages = []autoStage{
 	{"absint nexpoint/interval", Absint, "nexpoint", "interval", 1, false},
 	{"bmc", BMC, "", "", 1, false},
 	{"search", "search", "", "", 0.5, false},
-	{"absint nexpoint/affine+interval monomials", Absint, "nexpoint", "affine+interval", 1.5, true},
+	{"absint nexpoint/affine+interval monomials", Absint, "nexpoint", "affine+interval", 2, true},
 	{"cegar nexpoint/interval", CEGAR, "nexpoint", "interval", 3, false},
 	{"abe", ABE, "", "", 1, false},
 	{"absint nexpoint/polyhedra", Absint, "nexpoint", "polyhedra", 2, false},
@@ -184,10 +184,15 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		add(Stage{Name: "search", Verdict: engine.Unknown, Reason: engine.NewReason(engine.Undecided, none), Time: time.Since(t0)})
 		return nil, nil
 	}
-	// 1. The stages.
+	// 1. The stages. A stage that does not apply to the program (the
+	// lifting's, without products) takes no share of the time.
+	lifts := polylift.Applies(prog)
+	applies := func(s autoStage) bool { return !s.monomials || lifts }
 	total := 0.0
 	for _, s := range autoStages {
-		total += s.weight
+		if applies(s) {
+			total += s.weight
+		}
 	}
 	var last *Result
 	// given are the invariants of the absint stages that feed a kind
@@ -199,6 +204,9 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		if remaining <= 0 {
 			break
 		}
+		if !applies(s) {
+			continue
+		}
 		budget := time.Duration(float64(remaining) * s.weight / total)
 		total -= s.weight
 		if s.engine == "search" {
@@ -209,9 +217,6 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			if r, err := search(time.Now().Add(min(budget, time.Second)), "no counterexample yet"); r != nil || err != nil {
 				return r, err
 			}
-			continue
-		}
-		if s.monomials && !polylift.Applies(prog) {
 			continue
 		}
 		sc := cfg
