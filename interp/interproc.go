@@ -71,10 +71,12 @@ type analysis[A any] struct {
 	chains    map[*ir.Func]map[*ir.Edge]*chain // chainTo
 	modOf     map[*ir.Func][]*ir.Var
 	queue     []*context[A]
-	queued    map[*context[A]]bool
-	active    map[*context[A]]bool // contexts being analysed (the call stack)
-	stats     Stats
-	heapProbe []metrics.Sample
+	// recursiveFuncs: the functions in a cycle of calls (see recursive).
+	recursiveFuncs map[*ir.Func]bool
+	queued         map[*context[A]]bool
+	active         map[*context[A]]bool // contexts being analysed (the call stack)
+	stats          Stats
+	heapProbe      []metrics.Sample
 }
 
 func newEngine[A any](st *stopper, d absDomain[A], s *space, cfg Config) *analysis[A] {
@@ -174,11 +176,11 @@ func (en *analysis[A]) push(c *context[A]) {
 // uses (see contextFor), analysed first if it has no summary yet. It
 // returns nil when in is bottom. The context being analysed becomes a
 // dependent of the result.
-func (en *analysis[A]) noteInput(f *ir.Func, in A) *context[A] {
+func (en *analysis[A]) noteInput(f *ir.Func, in A, split bool) *context[A] {
 	if en.d.IsBottom(in) {
 		return nil
 	}
-	c := en.contextFor(f, in)
+	c := en.contextFor(f, in, split)
 	if en.cur != nil && !c.deps[en.cur] {
 		c.deps[en.cur] = true
 		c.depList = append(c.depList, en.cur)
@@ -199,7 +201,9 @@ func (en *analysis[A]) noteInput(f *ir.Func, in A) *context[A] {
 // (while the function has fewer than maxPoints and the domain is not
 // strained), a new ordinary one (fewer than maxContexts), or the last
 // ordinary one grown to cover in and queued. Point contexts never grow.
-func (en *analysis[A]) contextFor(f *ir.Func, in A) *context[A] {
+// The input of a split call (split) gets a point context even when an
+// ordinary one covers it.
+func (en *analysis[A]) contextFor(f *ir.Func, in A, split bool) *context[A] {
 	pointKey, isPoint := "", false
 	if en.maxPoints > 0 {
 		pointKey, isPoint = en.d.PointKey(in, en.inputDimsOf(f))
@@ -208,9 +212,11 @@ func (en *analysis[A]) contextFor(f *ir.Func, in A) *context[A] {
 		}
 	}
 	cs := en.ctxs[f]
-	for _, c := range cs {
-		if en.d.Leq(in, c.input) {
-			return c
+	if !split {
+		for _, c := range cs {
+			if en.d.Leq(in, c.input) {
+				return c
+			}
 		}
 	}
 	if isPoint && len(en.points[f]) < en.maxPoints && !en.d.Strained() {
@@ -224,6 +230,13 @@ func (en *analysis[A]) contextFor(f *ir.Func, in A) *context[A] {
 			en.stats.Contexts++
 			en.push(c)
 			return c
+		}
+	}
+	if split {
+		for _, c := range cs {
+			if en.d.Leq(in, c.input) {
+				return c
+			}
 		}
 	}
 	if len(cs) < en.maxContexts {

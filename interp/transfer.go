@@ -144,13 +144,25 @@ func (en *analysis[A]) summaryOf(f *ir.Func, exit A) A {
 // space.go): the caller's state with the callee's modified globals renamed
 // to mids, met with the summary with the callee's olds renamed to the same
 // mids, then the result assigned and the mids forgotten.
+// A split call (split.go) joins the compositions with the summaries of its
+// points.
 func (en *analysis[A]) call(caller *ir.Func, op *ir.Call, a A) A {
 	callee := op.Callee
-	ctx := en.noteInput(callee, en.callInput(callee, op, a))
-	if ctx == nil || !ctx.hasSummary || en.d.IsBottom(ctx.summary) {
-		return en.d.Bottom()
+	in := en.callInput(callee, op, a)
+	parts := en.splitInput(callee, in)
+	split := parts != nil
+	if !split {
+		parts = []A{in}
 	}
-	return en.composeCall(caller, op, a, ctx.summary)
+	out := en.d.Bottom()
+	for _, p := range parts {
+		ctx := en.noteInput(callee, p, split)
+		if ctx == nil || !ctx.hasSummary || en.d.IsBottom(ctx.summary) {
+			continue
+		}
+		out = en.d.Join(out, en.composeCall(caller, op, a, ctx.summary))
+	}
+	return out
 }
 
 func sortByDim(dims []numeric.Dim, exprs []numeric.LinExpr) {

@@ -30,3 +30,14 @@ func (r Range) String() string {
 	}
 	return "[" + r.Lo.String() + ", " + r.Hi.String() + "]"
 }
+
+// Join returns the least range containing r and s.
+func (r Range) Join(s Range) Range {
+	switch {
+	case r.IsEmpty():
+		return s
+	case s.IsEmpty():
+		return r
+	}
+	return Range{r.Lo.Min(s.Lo), r.Hi.Max(s.Hi)}
+}

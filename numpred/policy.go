@@ -1,8 +1,8 @@
 // This file implements the decisions a client of Domain would otherwise
 // make by the implementation's name: when to reduce, when the domain's
 // reserved resources run low, how to rebuild it larger after it ran out,
-// and the point test (reading a value's numeric part with the domain's
-// own numeric domain).
+// and the box and point tests (reading a value's numeric part with the
+// domain's own numeric domain).
 
 package numpred
 
@@ -33,10 +33,9 @@ type policy struct {
 	// strainTerms, when positive, is the term count from which the domain
 	// is strained whatever its capacity.
 	strainTerms int
-	// point evaluates a conjunction of constraints with the numeric
-	// domain: whether it is empty, else whether it fixes each of dims to
-	// one integer, and which.
-	point func(cs []numeric.Constraint, dims []numeric.Dim) (vals []int64, empty, ok bool)
+	// box evaluates a conjunction of constraints with the numeric
+	// domain: whether it is empty, else the range of each of dims.
+	box func(cs []numeric.Constraint, dims []numeric.Dim) (rs []numeric.Range, empty bool)
 }
 
 // ReduceAfterAssume reports whether a client should Reduce after every
@@ -77,16 +76,39 @@ func (f *front[A]) Retry() ([]Option, bool) {
 }
 
 // Point reports whether every state of a fixes each of dims to one
-// integer, the same in all, and returns those integers. It quantifies a's
-// predicates away first and reads the cubes that remain with the numeric
-// domain (one cube for NEXPOINT and NEX; the numeric-term paths for MTNDD
-// and NDD, at most 64 of them, else the answer is no): what the predicates
-// alone knew is lost to the test, which only costs a point context to a
-// client. false is always sound.
+// integer, the same in all, and returns those integers (see Box). false is
+// always sound.
 func (f *front[A]) Point(a A, dims []numeric.Dim) (vals []int64, ok bool) {
 	defer f.b.stats.start(OpPoint)()
-	defer f.b.catch(func() { vals, ok = nil, false })
-	if f.b.pol.point == nil {
+	rs, ok := f.box(a, dims)
+	if !ok {
+		return nil, false
+	}
+	vals = make([]int64, len(rs))
+	for i, r := range rs {
+		lo, ok1 := r.Lo.Int64()
+		hi, ok2 := r.Hi.Int64()
+		if !ok1 || !ok2 || lo != hi {
+			return nil, false
+		}
+		vals[i] = lo
+	}
+	return vals, true
+}
+
+// Box returns, for each of dims, a range holding its value in every state
+// of a. It quantifies a's predicates away first and joins the ranges the
+// numeric domain reads on the cubes that remain (one cube for NEXPOINT and
+// NEX; the numeric-term paths for MTNDD and NDD, at most 64 of them, else
+// the answer is no): what the predicates alone knew is lost to the test.
+// It answers no for an empty a. false is always sound.
+func (f *front[A]) Box(a A, dims []numeric.Dim) (rs []numeric.Range, ok bool) {
+	return f.box(a, dims)
+}
+
+func (f *front[A]) box(a A, dims []numeric.Dim) (rs []numeric.Range, ok bool) {
+	defer f.b.catch(func() { rs, ok = nil, false })
+	if f.b.pol.box == nil {
 		return nil, false
 	}
 	all := make([]PredID, f.b.sp.NumPreds())
@@ -99,16 +121,19 @@ func (f *front[A]) Point(a A, dims []numeric.Dim) (vals []int64, ok bool) {
 	}
 	found := false
 	for _, c := range cubes {
-		v, empty, ok := f.b.pol.point(c.Cons, dims)
+		cr, empty := f.b.pol.box(c.Cons, dims)
 		if empty {
 			continue
 		}
-		if !ok || (found && !equalInts(v, vals)) {
-			return nil, false
+		if !found {
+			rs, found = cr, true
+			continue
 		}
-		vals, found = v, true
+		for i := range rs {
+			rs[i] = rs[i].Join(cr[i])
+		}
 	}
-	return vals, found
+	return rs, found
 }
 
 // maxPointCubes bounds the cubes Point looks at.
@@ -126,23 +151,17 @@ func equalInts(a, b []int64) bool {
 	return true
 }
 
-// numPoint is policy.point for the numeric domain num over n dimensions.
-func numPoint[V any](num numeric.Domain[V], n int) func(cs []numeric.Constraint, dims []numeric.Dim) ([]int64, bool, bool) {
-	return func(cs []numeric.Constraint, dims []numeric.Dim) ([]int64, bool, bool) {
+// numBox is policy.box for the numeric domain num over n dimensions.
+func numBox[V any](num numeric.Domain[V], n int) func(cs []numeric.Constraint, dims []numeric.Dim) ([]numeric.Range, bool) {
+	return func(cs []numeric.Constraint, dims []numeric.Dim) ([]numeric.Range, bool) {
 		v := num.Assume(num.Top(n), cs...)
 		if num.IsBottom(v) {
-			return nil, true, false
+			return nil, true
 		}
-		out := make([]int64, len(dims))
+		out := make([]numeric.Range, len(dims))
 		for i, d := range dims {
-			r := num.Bound(v, numeric.Var(d))
-			lo, ok1 := r.Lo.Int64()
-			hi, ok2 := r.Hi.Int64()
-			if !ok1 || !ok2 || lo != hi {
-				return nil, false, false
-			}
-			out[i] = lo
+			out[i] = num.Bound(v, numeric.Var(d))
 		}
-		return out, false, true
+		return out, false
 	}
 }
