@@ -38,10 +38,10 @@ type absDomain[A any] interface {
 	// PointKey reports whether a fixes each of dims to one integer, and
 	// then returns a key naming that point (equal points, equal keys).
 	PointKey(a A, dims []numeric.Dim) (string, bool)
-	// Box returns, for each of dims, a range holding its value in every
+	// Bounds returns, for each of es, a range holding its value in every
 	// state of a; false (always sound) when the domain cannot tell or a
 	// is bottom.
-	Box(a A, dims []numeric.Dim) ([]numeric.Range, bool)
+	Bounds(a A, es []numeric.LinExpr) ([]numeric.Range, bool)
 	// Strained reports that the domain's resources run low, so optional
 	// precision (unrolling, point contexts) should not be spent.
 	Strained() bool

@@ -43,6 +43,7 @@ type context[A any] struct {
 	vals       []A                  // the last analysis, nil before the first
 	deps       map[*context[A]]bool // contexts whose analysis used the summary
 	depList    []*context[A]        // the same, in the order they came
+	limits     []numeric.Constraint // kept by the input's widenings (limits.go)
 }
 
 // analysis is the state of one run of the fixpoint engine.
@@ -240,7 +241,7 @@ func (en *analysis[A]) contextFor(f *ir.Func, in A, split bool) *context[A] {
 		}
 	}
 	if len(cs) < en.maxContexts {
-		c := &context[A]{f: f, input: in, deps: map[*context[A]]bool{}}
+		c := &context[A]{f: f, input: in, deps: map[*context[A]]bool{}, limits: en.limitsOf(f, in)}
 		en.ctxs[f] = append(cs, c)
 		en.stats.Contexts++
 		en.push(c)
@@ -249,9 +250,10 @@ func (en *analysis[A]) contextFor(f *ir.Func, in A, split bool) *context[A] {
 	c := cs[len(cs)-1]
 	if c.inputN >= en.widenDelay {
 		en.stats.Widenings++
-		c.input = en.d.Widen(c.input, en.d.Join(c.input, in))
+		c.input = en.widenInput(c, in)
 	} else {
 		c.input = en.d.Join(c.input, in)
+		c.limits = en.limitsOf(f, c.input)
 	}
 	c.inputN++
 	en.push(c)

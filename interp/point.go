@@ -1,7 +1,7 @@
 // This file implements the point test behind point contexts (whether an
 // abstract value fixes every one of some dimensions to a single integer,
-// and if so a key naming that point) and the box test behind split calls
-// (the range of each of some dimensions).
+// and if so a key naming that point) and the bounds behind split calls and
+// widened contexts (the range of linear expressions).
 
 package interp
 
@@ -38,21 +38,21 @@ func (nd *numericDomain[V]) PointKey(a V, dims []numeric.Dim) (string, bool) {
 	return pointKey(dims, func(d numeric.Dim) numeric.Range { return nd.d.Bound(a, numeric.Var(d)) })
 }
 
-// Box reads the bounds of a's dimensions.
-func (nd *numericDomain[V]) Box(a V, dims []numeric.Dim) ([]numeric.Range, bool) {
+// Bounds reads the bounds of es in a.
+func (nd *numericDomain[V]) Bounds(a V, es []numeric.LinExpr) ([]numeric.Range, bool) {
 	if nd.d.IsBottom(a) {
 		return nil, false
 	}
-	rs := make([]numeric.Range, len(dims))
-	for i, d := range dims {
-		rs[i] = nd.d.Bound(a, numeric.Var(d))
+	rs := make([]numeric.Range, len(es))
+	for i, e := range es {
+		rs[i] = nd.d.Bound(a, e)
 	}
 	return rs, true
 }
 
-// Box asks the domain (numpred.Domain.Box).
-func (pd *predDomain) Box(a numpred.Value, dims []numeric.Dim) ([]numeric.Range, bool) {
-	return pd.d.Box(a, dims)
+// Bounds asks the domain (numpred.Domain.Bounds).
+func (pd *predDomain) Bounds(a numpred.Value, es []numeric.LinExpr) ([]numeric.Range, bool) {
+	return pd.d.Bounds(a, es)
 }
 
 // PointKey asks the domain (numpred.Domain.Point, which reads the value

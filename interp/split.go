@@ -36,7 +36,11 @@ func (en *analysis[A]) splitInput(f *ir.Func, in A) []A {
 	if len(dims) == 0 {
 		return nil
 	}
-	rs, ok := en.d.Box(in, dims)
+	es := make([]numeric.LinExpr, len(dims))
+	for i, d := range dims {
+		es[i] = numeric.Var(d)
+	}
+	rs, ok := en.d.Bounds(in, es)
 	if !ok {
 		return nil
 	}

@@ -302,7 +302,7 @@ func newNumCore[V any](num numeric.Domain[V], sp *Space, ndd bool, opts []Option
 	c := &numCore[V]{base: b, num: num, n: sp.NumDims(), nddTerms: ndd,
 		termVar: map[numeric.Key]int{}, termByHash: map[uint64][]int{}, termOf: map[int]numeric.Constraint{}, termsOn: map[numeric.Dim][]int{}, leafMemo: map[int]leafEntry{}, leafOps: map[leafOpKey]leafOpEntry{}, cubes: map[uint64][]cubeEntry{}, litsOf: map[int]cubeLits{},
 		atoms: dimUnion{}, atomVars: map[int]numeric.Constraint{}, relCache: map[string][]bool{}}
-	b.pol.box = numBox(num, c.n)
+	b.pol.bounds = numBounds(num, c.n)
 	for i, p := range sp.preds {
 		if p.hasAtom {
 			c.linkAtom(b.predVar(PredID(i), false), p.canon)

@@ -117,9 +117,9 @@ type Domain[A any] interface {
 	// Point reports whether every state of a fixes each of dims to one
 	// integer (the same in all), and returns them; false is sound.
 	Point(a A, dims []numeric.Dim) ([]int64, bool)
-	// Box returns, for each of dims, a range holding its value in every
+	// Bounds returns, for each of es, a range holding its value in every
 	// state of a; false (always sound) when it cannot tell or a is empty.
-	Box(a A, dims []numeric.Dim) ([]numeric.Range, bool)
+	Bounds(a A, es []numeric.LinExpr) ([]numeric.Range, bool)
 
 	// Stats returns a snapshot of the operation counters.
 	Stats() Stats

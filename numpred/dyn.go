@@ -53,8 +53,8 @@ func (x dyn[A]) Point(a Value, dims []numeric.Dim) ([]int64, bool) {
 	return x.d.Point(unbox[A](a), dims)
 }
 
-func (x dyn[A]) Box(a Value, dims []numeric.Dim) ([]numeric.Range, bool) {
-	return x.d.Box(unbox[A](a), dims)
+func (x dyn[A]) Bounds(a Value, es []numeric.LinExpr) ([]numeric.Range, bool) {
+	return x.d.Bounds(unbox[A](a), es)
 }
 
 func (x dyn[A]) WidenWith(a, b Value, t numeric.Thresholds) Value {

@@ -1,7 +1,7 @@
 // This file implements the decisions a client of Domain would otherwise
 // make by the implementation's name: when to reduce, when the domain's
 // reserved resources run low, how to rebuild it larger after it ran out,
-// and the box and point tests (reading a value's numeric part with the
+// and the bounds and point tests (reading a value's numeric part with the
 // domain's own numeric domain).
 
 package numpred
@@ -33,9 +33,9 @@ type policy struct {
 	// strainTerms, when positive, is the term count from which the domain
 	// is strained whatever its capacity.
 	strainTerms int
-	// box evaluates a conjunction of constraints with the numeric
-	// domain: whether it is empty, else the range of each of dims.
-	box func(cs []numeric.Constraint, dims []numeric.Dim) (rs []numeric.Range, empty bool)
+	// bounds evaluates a conjunction of constraints with the numeric
+	// domain: whether it is empty, else the range of each of es.
+	bounds func(cs []numeric.Constraint, es []numeric.LinExpr) (rs []numeric.Range, empty bool)
 }
 
 // ReduceAfterAssume reports whether a client should Reduce after every
@@ -76,11 +76,15 @@ func (f *front[A]) Retry() ([]Option, bool) {
 }
 
 // Point reports whether every state of a fixes each of dims to one
-// integer, the same in all, and returns those integers (see Box). false is
-// always sound.
+// integer, the same in all, and returns those integers (see Bounds).
+// false is always sound.
 func (f *front[A]) Point(a A, dims []numeric.Dim) (vals []int64, ok bool) {
 	defer f.b.stats.start(OpPoint)()
-	rs, ok := f.box(a, dims)
+	es := make([]numeric.LinExpr, len(dims))
+	for i, d := range dims {
+		es[i] = numeric.Var(d)
+	}
+	rs, ok := f.bounds(a, es)
 	if !ok {
 		return nil, false
 	}
@@ -96,19 +100,19 @@ func (f *front[A]) Point(a A, dims []numeric.Dim) (vals []int64, ok bool) {
 	return vals, true
 }
 
-// Box returns, for each of dims, a range holding its value in every state
+// Bounds returns, for each of es, a range holding its value in every state
 // of a. It quantifies a's predicates away first and joins the ranges the
 // numeric domain reads on the cubes that remain (one cube for NEXPOINT and
 // NEX; the numeric-term paths for MTNDD and NDD, at most 64 of them, else
 // the answer is no): what the predicates alone knew is lost to the test.
 // It answers no for an empty a. false is always sound.
-func (f *front[A]) Box(a A, dims []numeric.Dim) (rs []numeric.Range, ok bool) {
-	return f.box(a, dims)
+func (f *front[A]) Bounds(a A, es []numeric.LinExpr) (rs []numeric.Range, ok bool) {
+	return f.bounds(a, es)
 }
 
-func (f *front[A]) box(a A, dims []numeric.Dim) (rs []numeric.Range, ok bool) {
+func (f *front[A]) bounds(a A, es []numeric.LinExpr) (rs []numeric.Range, ok bool) {
 	defer f.b.catch(func() { rs, ok = nil, false })
-	if f.b.pol.box == nil {
+	if f.b.pol.bounds == nil {
 		return nil, false
 	}
 	all := make([]PredID, f.b.sp.NumPreds())
@@ -121,7 +125,7 @@ func (f *front[A]) box(a A, dims []numeric.Dim) (rs []numeric.Range, ok bool) {
 	}
 	found := false
 	for _, c := range cubes {
-		cr, empty := f.b.pol.box(c.Cons, dims)
+		cr, empty := f.b.pol.bounds(c.Cons, es)
 		if empty {
 			continue
 		}
@@ -151,16 +155,16 @@ func equalInts(a, b []int64) bool {
 	return true
 }
 
-// numBox is policy.box for the numeric domain num over n dimensions.
-func numBox[V any](num numeric.Domain[V], n int) func(cs []numeric.Constraint, dims []numeric.Dim) ([]numeric.Range, bool) {
-	return func(cs []numeric.Constraint, dims []numeric.Dim) ([]numeric.Range, bool) {
+// numBounds is policy.bounds for the numeric domain num over n dimensions.
+func numBounds[V any](num numeric.Domain[V], n int) func(cs []numeric.Constraint, es []numeric.LinExpr) ([]numeric.Range, bool) {
+	return func(cs []numeric.Constraint, es []numeric.LinExpr) ([]numeric.Range, bool) {
 		v := num.Assume(num.Top(n), cs...)
 		if num.IsBottom(v) {
 			return nil, true
 		}
-		out := make([]numeric.Range, len(dims))
-		for i, d := range dims {
-			out[i] = num.Bound(v, numeric.Var(d))
+		out := make([]numeric.Range, len(es))
+		for i, e := range es {
+			out[i] = num.Bound(v, e)
 		}
 		return out, false
 	}
