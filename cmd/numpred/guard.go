@@ -23,8 +23,23 @@ import (
 // guard answers for it: the default strategy abandons a stage one second
 // past its share (verify.StageGrace), so a run normally ends first; the
 // guard's answer and the process's exit then fit in the 2 s the time
-// limit allows.
+// limit allows. A large process gets less (see graceFor).
 const guardGrace = 1500 * time.Millisecond
+
+// exitCostPerGiB is what the exit of a process costs per GiB resident (the
+// kernel freeing its pages while abandoned goroutines still run): 0.6 s
+// for diskperf.i.cil-1's 5 GB, which then ended 2.2 s past its limit.
+const exitCostPerGiB = 150 * time.Millisecond
+
+// minGuardGrace is the least grace a run gets however large it is.
+const minGuardGrace = 200 * time.Millisecond
+
+// graceFor returns the grace of a run resident in rss bytes: guardGrace
+// less the cost of its exit, at least minGuardGrace.
+func graceFor(rss uint64) time.Duration {
+	cost := time.Duration(float64(exitCostPerGiB) * float64(rss) / (1 << 30))
+	return max(minGuardGrace, guardGrace-cost)
+}
 
 // guardPoll is how often the guard reads the clock and the memory.
 const guardPoll = 50 * time.Millisecond
@@ -144,7 +159,7 @@ func guarded(name string, deadline time.Time, memLimit uint64, run func(onStage 
 		}
 		rss := residentBytes()
 		log.sample(rss)
-		if !deadline.IsZero() && time.Now().After(deadline.Add(guardGrace)) {
+		if !deadline.IsZero() && time.Now().After(deadline.Add(graceFor(rss))) {
 			why := fmt.Sprintf("abandoned: still running %.1f s past the time limit", time.Since(deadline).Seconds())
 			r := unknownResult(engine.NewReason(engine.Timeout, "timeout: "+log.runningStage(name)+" did not stop at the time limit"),
 				log.snapshot(name, engine.NewReason(engine.Timeout, why)), start)

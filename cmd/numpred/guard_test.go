@@ -40,8 +40,19 @@ func TestGuardTimeout(t *testing.T) {
 	require.Equal(t, "bmc", r.Stages[0].Name)
 	require.Equal(t, "search", r.Stages[1].Name)
 	require.Contains(t, r.Stages[1].Reason.String(), "abandoned")
-	require.GreaterOrEqual(t, late, guardGrace)
+	require.GreaterOrEqual(t, late, graceFor(residentBytes()+64<<20))
 	require.Less(t, late, guardGrace+time.Second)
+}
+
+// TestGraceFor: a large process's grace leaves room for its exit (0.6 s
+// for 5 GB measured), never below the minimum.
+func TestGraceFor(t *testing.T) {
+	require.Equal(t, guardGrace, graceFor(0))
+	require.Equal(t, 750*time.Millisecond, graceFor(5<<30))
+	require.Equal(t, minGuardGrace, graceFor(20<<30))
+	for rss := uint64(0); rss < 16<<30; rss += 1 << 28 {
+		require.GreaterOrEqual(t, graceFor(rss), graceFor(rss+1<<28), "grace grows with the size at %d", rss)
+	}
 }
 
 // TestGuardMemory: a run whose resident memory passes the limit is
