@@ -214,10 +214,8 @@ func (en *analysis[A]) contextFor(f *ir.Func, in A, split bool) *context[A] {
 	}
 	cs := en.ctxs[f]
 	if !split {
-		for _, c := range cs {
-			if en.d.Leq(in, c.input) {
-				return c
-			}
+		if c := en.covering(cs, in); c != nil {
+			return c
 		}
 	}
 	if isPoint && len(en.points[f]) < en.maxPoints && !en.d.Strained() {
@@ -234,10 +232,8 @@ func (en *analysis[A]) contextFor(f *ir.Func, in A, split bool) *context[A] {
 		}
 	}
 	if split {
-		for _, c := range cs {
-			if en.d.Leq(in, c.input) {
-				return c
-			}
+		if c := en.covering(cs, in); c != nil {
+			return c
 		}
 	}
 	if len(cs) < en.maxContexts {
@@ -258,6 +254,16 @@ func (en *analysis[A]) contextFor(f *ir.Func, in A, split bool) *context[A] {
 	c.inputN++
 	en.push(c)
 	return c
+}
+
+// covering returns the first of cs whose input covers in, or nil.
+func (en *analysis[A]) covering(cs []*context[A], in A) *context[A] {
+	for _, c := range cs {
+		if en.d.Leq(in, c.input) {
+			return c
+		}
+	}
+	return nil
 }
 
 // inputDimsOf returns the dimensions a call passes to f: its formals and
