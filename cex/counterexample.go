@@ -140,14 +140,17 @@ func (c *Counterexample) sourceSteps() []Step {
 // locations with the values assigned.
 func (c *Counterexample) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "counterexample: %d input(s)\n", len(c.Inputs))
-	for i, in := range c.Inputs {
+	eachShown(len(c.Inputs), w, "inputs left out here (every input is in the JSON output and the witness)", func(i int) {
+		in := c.Inputs[i]
 		fmt.Fprintf(w, "  input %d: %s returns %s at %s\n", i+1, in.Function, in.Value, in.Pos)
-	}
+	})
 	if c.Arbitrary > 0 {
 		fmt.Fprintf(w, "  (%d value(s) of unknown origin chosen by the run)\n", c.Arbitrary)
 	}
 	fmt.Fprintln(w, "path:")
-	for _, s := range c.sourceSteps() {
+	steps := c.sourceSteps()
+	eachShown(len(steps), w, "steps left out here (the inputs replay the whole run)", func(i int) {
+		s := steps[i]
 		line := fmt.Sprintf("  %s %s%s", s.Edge.Pos, strings.Repeat("  ", s.Depth), s.Edge.From.Func.Name)
 		var parts []string
 		for _, a := range s.Assigned {
@@ -165,8 +168,26 @@ func (c *Counterexample) WriteText(w io.Writer) {
 			line += ": " + strings.Join(parts, ", ")
 		}
 		fmt.Fprintln(w, line)
-	}
+	})
 	if c.Error != nil {
 		fmt.Fprintf(w, "  %s error location reached in %s\n", c.Error.Pos, c.Error.Func.Name)
+	}
+}
+
+// maxTextLines bounds the inputs and the path steps the text of a
+// counterexample lists: the first and the last half of it are shown.
+const maxTextLines = 2000
+
+// eachShown calls f on the indices of the n lines to list: all of them,
+// or the first and the last maxTextLines/2, with a note on w saying what
+// was left out between them.
+func eachShown(n int, w io.Writer, what string, f func(i int)) {
+	h := maxTextLines / 2
+	for i := 0; i < n; i++ {
+		if n > maxTextLines && i == h {
+			fmt.Fprintf(w, "  ... %d %s\n", n-2*h, what)
+			i = n - h
+		}
+		f(i)
 	}
 }

@@ -128,6 +128,7 @@ type searcher struct {
 	seen  map[pathKey]bool
 	// edgeNum numbers the program's edges for path keys.
 	edgeNum map[*ir.Edge]uint64
+	rng     *rand.Rand // random small inputs (seeds, restarts)
 	// queued is the number of input values held by the candidates not
 	// yet run.
 	queued int
@@ -181,7 +182,8 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		}
 	}()
 	s.push(nil, 0)
-	rng := rand.New(rand.NewPCG(1, uint64(len(prog.Vars))))
+	s.rng = rand.New(rand.NewPCG(1, uint64(len(prog.Vars))))
+	rng := s.rng
 	var fallback *Counterexample
 	width := 0 // inputs of the longest run so far
 	for ctx.Err() == nil {
@@ -317,11 +319,21 @@ func (s *searcher) run(ctx context.Context, vals []numeric.Int, record bool) exe
 }
 
 // seedBoundaries queues vectors of n equal boundary values: the corners
-// where off-by-one and wrap-around bugs live.
+// where off-by-one and wrap-around bugs live; and, taken first, one
+// vector of random small values, where bugs that need two inputs to
+// differ live (long runs, which the concolic search cannot expand, get
+// it at once).
 func (s *searcher) seedBoundaries(n int) {
 	if n == 0 {
 		return
 	}
+	defer func() {
+		vals := make([]numeric.Int, n)
+		for i := range vals {
+			vals[i] = numeric.I(s.rng.Int64N(21) - 10)
+		}
+		s.push(vals, 0)
+	}()
 	for _, v := range []int64{1, -1, 2, 1 << 31, -1 << 31, 1<<31 - 1} {
 		vals := make([]numeric.Int, n)
 		for i := range vals {

@@ -148,6 +148,7 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 					b.emit(&ir.Havoc{Var: c.v, Range: c.v.Type.Range(), Fresh: true}, pos)
 				}
 			}
+			b.fillRegions(o, true, pos)
 		}
 		return ptrVal(value{e: o.addrConst(0), t: b.ptrT, isInt: true})
 	}
@@ -158,7 +159,11 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 		stride = unknownStride
 	}
 	stride = (stride + 16 + 15) / 16 * 16
-	o := &object{name: label, typ: typ, size: stride, subs: map[string][]int64{}, stride: stride, pos: pos}
+	blockLen := size
+	if blockLen < 0 {
+		blockLen = stride
+	}
+	o := &object{name: label, typ: typ, size: stride, subs: map[string][]int64{}, stride: stride, blockLen: blockLen, pos: pos}
 	r := &region{off: 0, count: -1, elemSize: 1, keys: map[string]bool{}}
 	if elem != nil && elem.Kind() != cc.Void && elem.Size() > 0 {
 		r.elem, r.elemSize = elem, elem.Size()
@@ -176,6 +181,9 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 	b.cur = ok
 	addr := b.temp(b.ptrT, pos)
 	b.emit(ir.NewAssign(addr, k.Scale(numeric.I(stride)).AddConst(o.base)), pos)
+	// The new block's bytes: zero in concrete runs (malloc as in the gcc
+	// harness, calloc), undefined for alloca.
+	b.emit(memFill(ir.VarExpr(addr), numeric.Const(blockLen), name != "alloca" && name != "__builtin_alloca"), pos)
 	b.emit(ir.NewAssign(o.counter, k.AddConst(numeric.I(1))), pos)
 	b.diag(pos, ir.Warning, "allocation site %s may run more than once: its blocks are summarised (reads havoc, writes dropped)", label)
 	return ptrVal(varVal(addr))

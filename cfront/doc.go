@@ -107,7 +107,8 @@
 // access path (g[2].f): struct fields, union members (a write havocs the
 // members it overlaps), array elements up to 256 per array; larger and
 // variable-length arrays are summaries whose reads are havoc and whose
-// writes are dropped. Every object has an address range in one
+// writes are dropped (exactmem.go attaches their exact meaning,
+// ir.MemRead and ir.MemWrite, for concrete runs). Every object has an address range in one
 // numbering; a pointer is an unsigned integer of pointer width holding
 // base + offset, so null, casts, copies, arithmetic, differences and
 // comparisons are exact. An access whose object and offset are known is
@@ -118,7 +119,8 @@
 // when written. malloc, calloc and alloca succeed; a site outside loops
 // of a non-recursive function is one block, any other a summary of
 // distinct blocks; free does nothing; realloc is unsupported. Floating
-// point and bit-fields are not modelled (havoc). Cells and temporaries
+// point and bit-fields are not modelled (havoc); copies of aggregates
+// that hold bit-fields are unsupported. Cells and temporaries
 // that nothing reads are removed (Options.KeepGlobalCells keeps those of
 // file-scope objects).
 //

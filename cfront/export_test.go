@@ -5,3 +5,11 @@ func SetSwapForClauses(on bool) { swapForClauses = on }
 
 // SetPanicInTranslate makes translation panic (an injected front-end bug).
 func SetPanicInTranslate(on bool) { panicInTranslate = on }
+
+// SetSummariseLocals makes every array of more than one element that is
+// not at file scope a summary.
+func SetSummariseLocals(on bool) { summariseLocals = on }
+
+// SetBreakMemStores makes exact stores to summaries write their value
+// plus one (an injected front-end bug).
+func SetBreakMemStores(on bool) { breakMemStores = on }

@@ -23,6 +23,7 @@ func (b *builder) initObject(p place, in *cc.Initializer, zero bool, pos ir.Pos)
 		b.writePlace(p, b.eval(in.AssignmentExpression), pos)
 		return
 	}
+	b.fillRegions(o, zero || in != nil, pos)
 	for _, c := range o.cells {
 		if c.v == nil {
 			continue
@@ -107,9 +108,15 @@ func (b *builder) copyInto(dst place, src cc.ExpressionNode, pos ir.Pos) {
 // of the type's layout.
 func (b *builder) copyPlace(dst, src place, pos ir.Pos) {
 	lay := b.typeLayout(dst.t)
-	if lay.regions > 0 {
-		b.unsupported(pos, "copy of an aggregate that holds a summarised array")
+	if lay.bitfields > 0 {
+		b.unsupported(pos, "copy of an aggregate that holds a bit-field")
 		return
+	}
+	if lay.regions > 0 {
+		// The summarised arrays: dropped for the analyses (their reads
+		// are havoc), copied byte by byte in concrete runs.
+		b.diag(pos, ir.Warning, "copy of an aggregate that holds a summarised array: the array's elements are havoc afterwards")
+		b.emit(&ir.Skip{Mem: &ir.MemWrite{Addr: dst.addr, Size: 1, Value: src.addr, Count: numeric.Const(dst.t.Size()), Copy: true}}, pos)
 	}
 	// Reads first, then writes: src and dst may overlap.
 	vals := make([]value, len(lay.cells))
@@ -169,8 +176,9 @@ type typeLeaf struct {
 
 // typeLayout is the flattened layout of a type (cached).
 type typeLayoutT struct {
-	cells   []typeLeaf
-	regions int
+	cells     []typeLeaf
+	regions   int // summarised arrays and bit-fields
+	bitfields int
 }
 
 func (t *translator) typeLayout(typ cc.Type) typeLayoutT {
@@ -184,6 +192,7 @@ func (t *translator) typeLayout(typ cc.Type) typeLayoutT {
 			for _, f := range fs {
 				if f.IsBitfield() {
 					out.regions++
+					out.bitfields++
 					continue
 				}
 				walk(f.Type(), off+fieldOffset(f, union))

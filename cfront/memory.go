@@ -43,8 +43,6 @@ const (
 	// maxCells bounds the cells of one object; arrays beyond it are
 	// summaries.
 	maxCells = 1024
-	// maxExpand bounds the elements of one expanded array.
-	maxExpand = 256
 	// summaryInstances bounds the allocations of a summary site (more
 	// end in an unsupported location).
 	summaryInstances = 1 << 10
@@ -55,6 +53,16 @@ const (
 	// unboundedBytes is the size assumed for an object of unknown size.
 	unboundedBytes = 1 << 20
 )
+
+// maxExpand bounds the elements of one expanded array.
+const maxExpand = 256
+
+// summariseLocals makes every array of more than one element that is an
+// object of its own (not a member) and not at file scope a summary: a
+// test hook (the differential test compares the cells of globals; a
+// type's layout for aggregate copies does not follow the hook, so
+// members stay expanded).
+var summariseLocals bool
 
 // cell is one scalar leaf of an object.
 type cell struct {
@@ -98,7 +106,10 @@ type object struct {
 	// summary sites: allocation k has address base + k*stride.
 	counter *ir.Var
 	stride  int64
-	pos     ir.Pos
+	// blockLen is the bytes of each allocation of a summary site (the
+	// stride when the size is not constant).
+	blockLen int64
+	pos      ir.Pos
 }
 
 // memory is the program's set of objects and its address allocator.
@@ -274,7 +285,11 @@ func (t *translator) layoutElems(o *object, elem cc.Type, n int64, vla bool, off
 		return
 	}
 	leaves := int64(countLeaves(elem))
-	if vla || n < 0 || n > maxExpand || n*leaves > int64(*budget) {
+	limit := int64(maxExpand)
+	if summariseLocals && !t.layingGlobal && o.owner == nil && path == o.name {
+		limit = 1
+	}
+	if vla || n < 0 || n > limit || n*leaves > int64(*budget) {
 		r := &region{off: off, count: n, elemSize: es, elem: elem, keys: map[string]bool{}}
 		if vla || n < 0 {
 			r.count = -1

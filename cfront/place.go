@@ -156,7 +156,10 @@ func (b *builder) readPlace(p place, pos ir.Pos) value {
 			return b.cellValue(c.v, cl)
 		}
 		if p.obj.regionAt(p.off) != nil {
-			return b.havocVal(it, pos, "read of a summarised array element or block of %s: havoc", p.obj.name)
+			tmp := b.temp(it, pos)
+			b.emit(memLoad(p.obj, tmp, p.obj.addrConst(p.off), p.t.Size()), pos)
+			b.diag(pos, ir.Warning, "read of a summarised array element or block of %s: havoc", p.obj.name)
+			return varVal(tmp)
 		}
 	}
 	tmp := b.temp(it, pos)
@@ -207,7 +210,9 @@ func (b *builder) writeCell(p place, v value, overlap bool, pos ir.Pos) value {
 		if p.obj.regionAt(p.off) != nil {
 			b.diag(pos, ir.Warning, "write to a summarised array element or block of %s dropped (its reads are havoc)", p.obj.name)
 			b.lose(v)
-			return b.convertTo(v, cl, it, pos)
+			tmp := b.convertedTemp(v, cl, it, pos)
+			b.emit(memStore(p.obj, p.obj.addrConst(p.off), p.t.Size(), ir.VarExpr(tmp)), pos)
+			return b.cellValue(tmp, cl)
 		}
 	}
 	// The value, converted to the access type, is fixed first.
@@ -223,13 +228,19 @@ func (b *builder) writeCell(p place, v value, overlap bool, pos ir.Pos) value {
 
 // convertTo returns v converted to an access of class cl and type it.
 func (b *builder) convertTo(v value, cl byte, it ir.IntType, pos ir.Pos) value {
+	return b.cellValue(b.convertedTemp(v, cl, it, pos), cl)
+}
+
+// convertedTemp returns a fresh temporary holding v converted to an
+// access of class cl and type it.
+func (b *builder) convertedTemp(v value, cl byte, it ir.IntType, pos ir.Pos) *ir.Var {
 	tmp := b.temp(it, pos)
 	if cl == 'i' {
 		b.store(tmp, v, pos)
 	} else {
 		b.storePtr(tmp, v, pos)
 	}
-	return b.cellValue(tmp, cl)
+	return tmp
 }
 
 // havocOverlapping havocs the cells a write of an unmodelled value at a
@@ -412,6 +423,11 @@ func (t *translator) lower(a *access) {
 	if a.havocAll {
 		cur := a.from
 		for _, o := range t.reachable(a) {
+			for _, fill := range regionFills(o, false) {
+				next := f.NewLoc(ir.Normal, pos)
+				f.AddEdge(cur, next, fill, pos)
+				cur = next
+			}
 			for _, c := range o.cells {
 				if c.v == nil {
 					continue
@@ -482,10 +498,10 @@ func (t *translator) hit(a *access, tg target, loc *ir.Loc) {
 	if tg.c == nil {
 		// A summary: reads are havoc, writes are dropped.
 		if !a.write {
-			f.AddEdge(loc, a.to, &ir.Havoc{Var: a.tmp, Range: a.tmp.Type.Range()}, pos)
+			f.AddEdge(loc, a.to, memLoad(tg.o, a.tmp, a.addr, a.t.Size()), pos)
 			t.diag(pos, ir.Warning, "read of a summarised array element or block of %s: havoc", tg.o.name)
 		} else {
-			f.AddEdge(loc, a.to, &ir.Skip{}, pos)
+			f.AddEdge(loc, a.to, memStore(tg.o, a.addr, a.t.Size(), a.val), pos)
 			t.diag(pos, ir.Warning, "write to a summarised array element or block of %s dropped (its reads are havoc)", tg.o.name)
 		}
 		return

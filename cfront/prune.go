@@ -64,6 +64,15 @@ func (t *translator) pruneDeadCells() {
 						mark(op.Def.X)
 						mark(op.Def.Y)
 					}
+					if op.Load != nil && !dead[op.Var.ID] {
+						mark(op.Load.Addr)
+					}
+				case *ir.Skip:
+					if op.Mem != nil {
+						for _, x := range op.Mem.Exprs() {
+							mark(x)
+						}
+					}
 				case *ir.Call:
 					for _, a := range op.Args {
 						mark(a)
@@ -166,6 +175,17 @@ func (t *translator) pruneDeadCells() {
 					d := *op.Def
 					d.X, d.Y = re(d.X), re(d.Y)
 					op.Def = &d
+				}
+				if op.Load != nil {
+					l := *op.Load
+					l.Addr = re(l.Addr)
+					op.Load = &l
+				}
+			case *ir.Skip:
+				if op.Mem != nil {
+					w := *op.Mem
+					w.Addr, w.Value, w.Count = re(w.Addr), re(w.Value), re(w.Count)
+					op.Mem = &w
 				}
 			case *ir.Call:
 				for i := range op.Args {

@@ -37,14 +37,17 @@ type translator struct {
 	cg       *callGraph             // callgraph.go
 	fnAddr   map[string]numeric.Int // addresses of functions (fptr.go)
 	// The memory model (memory.go, place.go).
-	mem        *memory
-	objOf      map[*cc.Declarator]*object
-	cellOf     map[*ir.Var]*cell
-	pending    []*access
-	recursive  map[string]bool // functions on a call-graph cycle
-	builders   map[*ir.Func]*builder
-	objInits   []objInit // initialisation of global objects, in order
-	globalObjs map[string]*object
+	mem       *memory
+	objOf     map[*cc.Declarator]*object
+	cellOf    map[*ir.Var]*cell
+	pending   []*access
+	recursive map[string]bool // functions on a call-graph cycle
+	builders  map[*ir.Func]*builder
+	objInits  []objInit // initialisation of global objects, in order
+	// layingGlobal is set while a file-scope object is laid out (see
+	// summariseLocals).
+	layingGlobal bool
+	globalObjs   map[string]*object
 	// paramObjs are the parameters that live in memory, per function;
 	// paramFormal the formal holding such a parameter's value.
 	paramObjs   map[*ir.Func][]*cc.Declarator
@@ -310,7 +313,9 @@ func (t *translator) globalObject(id *cc.InitDeclarator, dd *cc.Declarator) {
 	name := dd.Name()
 	o := t.globalObjs[name]
 	if o == nil || (o.typ != nil && o.typ.Size() <= 0 && dd.Type().Size() > 0) {
+		t.layingGlobal = true
 		o = t.newObject(name, dd.Type(), 0, nil, t.pos(dd))
+		t.layingGlobal = false
 		t.globalObjs[name] = o
 	}
 	t.objOf[dd] = o

@@ -30,6 +30,13 @@
 // an error location: the property is that none is reachable. A Sink (from
 // abort or exit) has no successors: executions reaching it stop safely.
 //
+// Exact meanings for concrete runs. A Havoc may carry a Def (the C
+// operation it stands for) or a MemRead (the memory it reads), and a Skip
+// a MemWrite (the memory it writes): the havoc and the skip are a sound
+// account of them, so analyses and encodings may ignore them, while the
+// concrete interpreter ir/exec evaluates them, so that a counterexample
+// through them replays as the compiled program runs.
+//
 // Front ends record what they could not model exactly as Diagnostics: a
 // sound over-approximation (havoc) is a Warning; a construct that cannot be
 // modelled soundly is Unsupported, and an analyser must not answer TRUE for

@@ -55,6 +55,9 @@ type Havoc struct {
 	// harness, whose malloc zero-fills; so a counterexample through it
 	// replays with gcc.
 	Fresh bool
+	// Load, when non-nil, is the memory read the value stands for (see
+	// MemRead); abstract analyses may ignore it.
+	Load *MemRead
 }
 
 // Call calls Callee with Args bound to its formals; when Result is
@@ -72,8 +75,12 @@ type Return struct {
 	HasValue bool
 }
 
-// Skip does nothing.
-type Skip struct{}
+// Skip does nothing to the variables. Mem, when non-nil, is the exact
+// memory write it stands for (see MemWrite), which only the concrete
+// interpreter performs.
+type Skip struct {
+	Mem *MemWrite
+}
 
 func (*Assign) isOp() {}
 func (*Assume) isOp() {}

@@ -35,6 +35,9 @@ func OpString(op Op, env *numeric.Env) string {
 		if op.Fresh {
 			s += " fresh"
 		}
+		if op.Load != nil {
+			s += " " + op.Load.String(env)
+		}
 		return s
 	case *Call:
 		args := make([]string, len(op.Args))
@@ -52,6 +55,9 @@ func OpString(op Op, env *numeric.Env) string {
 		}
 		return "return"
 	case *Skip:
+		if op.Mem != nil {
+			return "skip " + op.Mem.String(env)
+		}
 		return "skip"
 	}
 	return "<bad op>"

@@ -79,6 +79,14 @@ func SanityCheck(p *Program) error {
 				if op.Var == nil {
 					return fmt.Errorf("ir: %s: havoc of nil", where)
 				}
+				if op.Load != nil {
+					if op.Load.Size < 1 || op.Load.Size > 8 {
+						return fmt.Errorf("ir: %s: memory read of %d bytes", where, op.Load.Size)
+					}
+					if err := checkExpr(op.Load.Addr, where); err != nil {
+						return err
+					}
+				}
 			case *Call:
 				if op.Callee == nil || op.Callee.Program != p {
 					return fmt.Errorf("ir: %s: call to unknown function", where)
@@ -107,6 +115,16 @@ func SanityCheck(p *Program) error {
 					}
 				}
 			case *Skip:
+				if op.Mem != nil {
+					if op.Mem.Size < 1 || op.Mem.Size > 8 {
+						return fmt.Errorf("ir: %s: memory write of %d-byte values", where, op.Mem.Size)
+					}
+					for _, x := range op.Mem.Exprs() {
+						if err := checkExpr(x, where); err != nil {
+							return err
+						}
+					}
+				}
 			default:
 				return fmt.Errorf("ir: %s: unknown operation %T", where, e.Op)
 			}

@@ -305,3 +305,27 @@ func TestUnknownFunctionsReachMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryCounterexamplesReplayWithGCC analyses programs whose errors
+// depend on what the program wrote to arrays too large to expand and to
+// blocks of allocation sites in loops (summaries: havoc to every
+// analysis, exact in concrete runs): each must be FALSE, and its
+// counterexample must reach reach_error when compiled with gcc.
+func TestSummaryCounterexamplesReplayWithGCC(t *testing.T) {
+	gcc := lookGCC(t)
+	files, err := filepath.Glob("testdata/summaries/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no programs in testdata/summaries (%v)", err)
+	}
+	old := *gccTimeout
+	*gccTimeout = 30 * time.Second
+	defer func() { *gccTimeout = old }()
+	for _, f := range files {
+		verdict, c := analyzeJSON(t, f)
+		if verdict != "FALSE" {
+			t.Errorf("%s: %s, want FALSE", f, verdict)
+			continue
+		}
+		replayGCC(t, gcc, f, "lp64", c)
+	}
+}

@@ -99,7 +99,7 @@ func compileAccel(l *ir.Loc) []accelCycle {
 func accelEdge(e *ir.Edge) bool {
 	switch op := e.Op.(type) {
 	case *ir.Skip:
-		return true
+		return op.Mem == nil // a memory write is no translation
 	case *ir.Assume:
 		_, ok := conjunctionAtoms(op.Cond)
 		return ok && !op.Overflow
@@ -603,7 +603,11 @@ func (r *runner) finishTrace(act uint64, steps, maxSteps int) int {
 				sym[int32(v.ID)] = next[i]
 				checks = append(checks, check{int32(v.ID), next[i]})
 			}
-		case *ir.Assume, *ir.Skip:
+		case *ir.Assume:
+		case *ir.Skip:
+			if op.Mem != nil {
+				return 0
+			}
 		default:
 			return 0
 		}

@@ -32,6 +32,7 @@ type Machine struct {
 	vals    []numeric.Int
 	def     []uint64 // per variable: the activation that last wrote it
 	acts    []uint64 // per owner: its current activation (a fresh number per call)
+	mem     memory   // the bytes of ir.MemRead and ir.MemWrite
 	gen     uint64   // the last activation number handed out
 	stack   []frame
 	saved   []saved
@@ -100,6 +101,7 @@ const (
 	opHavoc
 	opCall
 	opReturn // with or without a value
+	opStore  // a Skip with a MemWrite
 )
 
 // cedge is a compiled edge.
@@ -293,6 +295,8 @@ func (m *Machine) compileEdge(c *fn, e *ir.Edge, ce *cedge, byFunc map[*ir.Func]
 		ce.rng = compileRange(op.Range)
 		if op.Def != nil {
 			exprs = []numeric.LinExpr{op.Def.X, op.Def.Y}
+		} else if op.Load != nil {
+			exprs = []numeric.LinExpr{op.Load.Addr}
 		}
 	case *ir.Call:
 		ce.op = opCall
@@ -317,6 +321,10 @@ func (m *Machine) compileEdge(c *fn, e *ir.Edge, ce *cedge, byFunc map[*ir.Func]
 		}
 	case *ir.Skip:
 		ce.op = opSkip
+		if op.Mem != nil {
+			ce.op = opStore
+			exprs = op.Mem.Exprs()
+		}
 	default:
 		return fmt.Errorf("exec: %s: unknown operation %T", e.Pos, e.Op)
 	}
@@ -402,5 +410,5 @@ func readSet(exprs []numeric.LinExpr, nvars int) ([]int32, error) {
 // Run models lazily: no input, no definition, and the variable's whole
 // type as range (a narrower range must be drawn at once).
 func indeterminate(h *ir.Havoc) bool {
-	return h.Input == "" && h.Def == nil && !h.Fresh && h.Range == h.Var.Type.Range()
+	return h.Input == "" && h.Def == nil && h.Load == nil && !h.Fresh && h.Range == h.Var.Type.Range()
 }

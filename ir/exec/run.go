@@ -54,6 +54,7 @@ func (m *Machine) Run(o Oracle, opt Options) Result {
 	for _, c := range m.funcs {
 		c.active = 0
 	}
+	m.mem.reset()
 	m.gen++
 	m.acts[0] = m.gen // globals: uninitialised until written in this run
 	m.gen++
@@ -374,6 +375,13 @@ run:
 					assigned = []Binding{{ret, vals[ret.ID]}}
 				}
 			}
+		case opStore:
+			if ce.readyAct != curAct && !r.ready(ce, curAct) {
+				break run
+			}
+			if !r.store(ce) {
+				break run
+			}
 		case opAssume, opSkip:
 		}
 		if record {
@@ -485,6 +493,20 @@ func (r *runner) havoc(h *ir.Havoc, ce *cedge, cur *fn, act uint64) (numeric.Int
 			return v, false
 		}
 		return v, true
+	case h.Load != nil:
+		if ce.readyAct != act && !r.ready(ce, act) {
+			return v, false
+		}
+		if v, ok := r.load(h, ce); ok {
+			if !ce.rng.contains(v) {
+				r.end(Internal, e.From, e, fmt.Errorf("%s: %s = %s (%s) lies outside the havoc's range %s",
+					e.Pos, h.Var.Qual, v, h.Load.String(r.m.prog.Env()), h.Range))
+				return v, false
+			}
+			return v, true
+		}
+		// Undefined bytes: an arbitrary value, as an uninitialised
+		// variable's.
 	case h.Input != "":
 		var ok bool
 		v, ok = r.o.Input(h, e)

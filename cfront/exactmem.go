@@ -1,0 +1,104 @@
+// This file attaches the exact meaning of accesses to summarised memory
+// (ir.MemRead on the havoc of a read, ir.MemWrite on the skip of a
+// write) for the concrete interpreter. The analyses keep their sound
+// account (reads havoc, writes dropped); a run of ir/exec reads back what
+// the program wrote, so a counterexample through an array too large to
+// expand replays concretely, as it does with gcc.
+//
+// An object's summarised bytes are exact when no cell of it overlaps a
+// region (a union of an array and a scalar would change bytes the
+// interpreter does not see) and its cells are not locals of a recursive
+// function (all activations share its addresses). Every way an object's
+// summarised bytes are created or written then carries a MemWrite: the
+// declaration or allocation (undefined, or zero for static storage,
+// initialised objects, calloc and, in concrete runs, malloc as in the
+// gcc harness), each store, and calls of unknown functions that may
+// write it (undefined again). Bytes no write of the run defined read as
+// an arbitrary value, which makes a counterexample untrusted.
+
+package cfront
+
+import (
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+)
+
+// memExact reports whether o's summarised bytes are kept exactly in
+// concrete runs (see the file comment).
+func (o *object) memExact() bool {
+	if o.owner != nil || len(o.regions) == 0 {
+		return false
+	}
+	for _, r := range o.regions {
+		lo, hi := r.off, r.end(o.size)
+		for _, c := range o.cells {
+			if c.off < hi && c.off+c.size > lo {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// breakMemStores makes every exact store write its value plus one (a
+// fault the differential test must catch).
+var breakMemStores bool
+
+// block returns the blocks of a summary site (none for other objects).
+func (o *object) block() ir.MemBlock {
+	if o.stride == 0 {
+		return ir.MemBlock{}
+	}
+	base, _ := o.base.Int64()
+	return ir.MemBlock{Base: base, Stride: o.stride, Len: o.blockLen}
+}
+
+// memLoad returns the Havoc of tmp reading size bytes at addr of o.
+func memLoad(o *object, tmp *ir.Var, addr numeric.LinExpr, size int64) *ir.Havoc {
+	h := &ir.Havoc{Var: tmp, Range: tmp.Type.Range()}
+	if o.memExact() && size >= 1 && size <= 8 {
+		h.Load = &ir.MemRead{Addr: addr, Size: size, Type: tmp.Type, Block: o.block()}
+	}
+	return h
+}
+
+// memStore returns the Skip of a write of val (size bytes) at addr of o.
+func memStore(o *object, addr numeric.LinExpr, size int64, val numeric.LinExpr) *ir.Skip {
+	if !o.memExact() || size < 1 || size > 8 {
+		return &ir.Skip{}
+	}
+	if breakMemStores {
+		val = val.AddConst(numeric.I(1))
+	}
+	return &ir.Skip{Mem: &ir.MemWrite{Addr: addr, Size: size, Value: val, Count: numeric.Const(1), Block: o.block()}}
+}
+
+// memFill returns the Skip that makes n bytes from addr zero, or
+// undefined when !zero.
+func memFill(addr numeric.LinExpr, n numeric.LinExpr, zero bool) *ir.Skip {
+	return &ir.Skip{Mem: &ir.MemWrite{Addr: addr, Size: 1, Value: numeric.Const(0), Count: n, Undef: !zero}}
+}
+
+// fillRegions emits, for an exact object, the fills that make its
+// summarised bytes zero or undefined (a declaration, an allocation).
+func (b *builder) fillRegions(o *object, zero bool, pos ir.Pos) {
+	for _, fill := range regionFills(o, zero) {
+		b.emit(fill, pos)
+	}
+}
+
+// regionFills returns, for an exact object, the fills that make its
+// summarised bytes zero or undefined.
+func regionFills(o *object, zero bool) []ir.Op {
+	if !o.memExact() {
+		return nil
+	}
+	if o.stride > 0 {
+		return []ir.Op{memFill(numeric.ConstInt(o.base), numeric.ConstInt(o.end().Sub(o.base)), zero)}
+	}
+	var out []ir.Op
+	for _, r := range o.regions {
+		out = append(out, memFill(o.addrConst(r.off), numeric.Const(r.end(o.size)-r.off), zero))
+	}
+	return out
+}

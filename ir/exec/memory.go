@@ -1,0 +1,246 @@
+// This file implements the memory that ir.MemRead and ir.MemWrite
+// access: bytes by address, each defined only once a write of the
+// current run has given it a value.
+
+package exec
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/numeric"
+)
+
+const (
+	pageBits = 12
+	pageSize = 1 << pageBits
+	// maxFill bounds the bytes one MemWrite may touch; a longer one ends
+	// the run (Internal): no program the front end lowers writes that
+	// much in one operation within an object it summarises.
+	maxFill = 1 << 24
+)
+
+// memPage holds pageSize bytes and, per byte, the run that defined it.
+type memPage struct {
+	data [pageSize]byte
+	run  [pageSize]uint32
+}
+
+// memory is the byte memory of runs; a byte is defined in the run whose
+// number its page records (older runs' bytes read as undefined, so the
+// pages are reused without clearing).
+type memory struct {
+	pages map[uint64]*memPage
+	run   uint32
+	// the page last used, a cache for runs over consecutive addresses
+	lastKey  uint64
+	lastPage *memPage
+}
+
+// reset starts a new run: every byte becomes undefined.
+func (m *memory) reset() {
+	m.run++
+	if m.run == 0 { // wrapped: old numbers would alias the new ones
+		m.pages = nil
+		m.run = 1
+	}
+	m.lastPage = nil
+}
+
+// page returns the page of address a, made when create is set (nil
+// otherwise when it does not exist).
+func (m *memory) page(a uint64, create bool) *memPage {
+	k := a >> pageBits
+	if m.lastPage != nil && m.lastKey == k {
+		return m.lastPage
+	}
+	p := m.pages[k]
+	if p == nil {
+		if !create {
+			return nil
+		}
+		if m.pages == nil {
+			m.pages = map[uint64]*memPage{}
+		}
+		p = &memPage{}
+		m.pages[k] = p
+	}
+	m.lastKey, m.lastPage = k, p
+	return p
+}
+
+// read returns the size bytes at a as a little-endian unsigned number,
+// and false when one of them is undefined.
+func (m *memory) read(a uint64, size int64) (uint64, bool) {
+	var u uint64
+	for i := int64(0); i < size; i++ {
+		b := a + uint64(i)
+		p := m.page(b, false)
+		if p == nil || p.run[b&(pageSize-1)] != m.run {
+			return 0, false
+		}
+		u |= uint64(p.data[b&(pageSize-1)]) << (8 * i)
+	}
+	return u, true
+}
+
+// write stores the low size bytes of u at a (little-endian), or makes
+// them undefined.
+func (m *memory) write(a uint64, size int64, u uint64, undef bool) {
+	for i := int64(0); i < size; i++ {
+		b := a + uint64(i)
+		p := m.page(b, true)
+		o := b & (pageSize - 1)
+		if undef {
+			p.run[o] = 0
+			continue
+		}
+		p.data[o] = byte(u >> (8 * i))
+		p.run[o] = m.run
+	}
+}
+
+// move copies the n bytes at src to dst (they may overlap), undefined
+// bytes as undefined.
+func (m *memory) move(dst, src, n uint64) {
+	type b struct {
+		v   byte
+		def bool
+	}
+	buf := make([]b, n)
+	for i := range buf {
+		a := src + uint64(i)
+		if p := m.page(a, false); p != nil && p.run[a&(pageSize-1)] == m.run {
+			buf[i] = b{p.data[a&(pageSize-1)], true}
+		}
+	}
+	for i, x := range buf {
+		a := dst + uint64(i)
+		if !x.def {
+			if p := m.page(a, false); p != nil {
+				p.run[a&(pageSize-1)] = 0
+			}
+			continue
+		}
+		p := m.page(a, true)
+		p.data[a&(pageSize-1)], p.run[a&(pageSize-1)] = x.v, m.run
+	}
+}
+
+// undefine makes the n bytes from a undefined: whole pages are dropped.
+func (m *memory) undefine(a, n uint64) {
+	m.lastPage = nil
+	if n/pageSize > uint64(len(m.pages))+2 {
+		// Fewer pages exist than the range spans: visit those.
+		end := a + n
+		for k, p := range m.pages {
+			lo, hi := max(k<<pageBits, a), min((k+1)<<pageBits, end)
+			if lo < hi {
+				clear(p.run[lo&(pageSize-1) : (hi-1)&(pageSize-1)+1])
+			}
+		}
+		return
+	}
+	for n > 0 {
+		o := a & (pageSize - 1)
+		k := min(n, pageSize-o)
+		if o == 0 && k == pageSize {
+			delete(m.pages, a>>pageBits)
+		} else if p := m.pages[a>>pageBits]; p != nil {
+			clear(p.run[o : o+k])
+		}
+		a, n = a+k, n-k
+	}
+}
+
+// address converts an address value; false when it is no address.
+func address(v numeric.Int) (uint64, bool) {
+	if x, ok := v.Int64(); ok && x >= 0 {
+		return uint64(x), true
+	}
+	return 0, false
+}
+
+// twosBits returns v's two's-complement bits modulo 2^64.
+func twosBits(v numeric.Int) uint64 {
+	if x, ok := v.Int64(); ok {
+		return uint64(x)
+	}
+	m := new(big.Int).Lsh(big.NewInt(1), 64)
+	return new(big.Int).Mod(v.Big(), m).Uint64()
+}
+
+// loadValue interprets the size-byte number u as a value of t; false when
+// the bits are no value of t (a _Bool holding 2).
+func loadValue(u uint64, size int64, t ir.IntType) (numeric.Int, bool) {
+	w := uint(8 * size)
+	if w < 64 {
+		u &= 1<<w - 1
+	}
+	if t.Bits > 0 && uint(t.Bits) < w {
+		if u>>uint(t.Bits) != 0 {
+			return numeric.Int{}, false
+		}
+		w = uint(t.Bits)
+	}
+	if t.Signed && w > 0 && u>>(w-1)&1 == 1 {
+		if w == 64 {
+			return numeric.I(int64(u)), true
+		}
+		return numeric.I(int64(u) - int64(1)<<w), true
+	}
+	if u > 1<<63-1 {
+		return numeric.IntFromBig(new(big.Int).SetUint64(u)), true
+	}
+	return numeric.I(int64(u)), true
+}
+
+// load performs the MemRead of h at edge ce; ok is false when the bytes
+// are undefined (the value is then arbitrary).
+func (r *runner) load(h *ir.Havoc, ce *cedge) (numeric.Int, bool) {
+	a, ok := address(ce.rhs[0].value(r.m.vals))
+	if !ok || !h.Load.Block.Within(a, h.Load.Size) {
+		return numeric.Int{}, false
+	}
+	u, ok := r.m.mem.read(a, h.Load.Size)
+	if !ok {
+		return numeric.Int{}, false
+	}
+	return loadValue(u, h.Load.Size, h.Load.Type)
+}
+
+// store performs the MemWrite of edge ce; false when the run ends.
+func (r *runner) store(ce *cedge) bool {
+	w := ce.e.Op.(*ir.Skip).Mem
+	vals := r.m.vals
+	a, ok := address(ce.rhs[0].value(vals))
+	n, nok := ce.rhs[2].value(vals).Int64()
+	if ok && nok && n >= 0 && w.Undef && n <= 1<<40 {
+		r.m.mem.undefine(a, uint64(n*w.Size))
+		return true
+	}
+	if !ok || !nok || n < 0 || n*w.Size > maxFill {
+		r.end(Internal, ce.e.From, ce.e, fmt.Errorf("%s: memory write of %s values of %d bytes at %s not performed",
+			ce.e.Pos, ce.rhs[2].value(vals), w.Size, ce.rhs[0].value(vals)))
+		return false
+	}
+	if w.Block.Stride != 0 && (n*w.Size > w.Block.Len || !w.Block.Within(a, n*w.Size)) {
+		r.end(Undefined, ce.e.From, ce.e, fmt.Errorf("%s: memory write of %d bytes at %s leaves its block", ce.e.Pos, n*w.Size, ce.rhs[0].value(vals)))
+		return false
+	}
+	if w.Copy {
+		src, ok := address(ce.rhs[1].value(vals))
+		if !ok {
+			r.end(Internal, ce.e.From, ce.e, fmt.Errorf("%s: memory copy from %s", ce.e.Pos, ce.rhs[1].value(vals)))
+			return false
+		}
+		r.m.mem.move(a, src, uint64(n*w.Size))
+		return true
+	}
+	u := twosBits(ce.rhs[1].value(vals))
+	for i := int64(0); i < n; i++ {
+		r.m.mem.write(a+uint64(i*w.Size), w.Size, u, w.Undef)
+	}
+	return true
+}
