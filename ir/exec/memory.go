@@ -15,23 +15,33 @@ import (
 const (
 	pageBits = 12
 	pageSize = 1 << pageBits
-	// maxFill bounds the bytes one MemWrite may touch; a longer one ends
-	// the run (Internal): no program the front end lowers writes that
-	// much in one operation within an object it summarises.
-	maxFill = 1 << 24
+	// maxFill bounds the bytes one MemWrite may define; a longer one ends
+	// the run (Internal). Whole pages of a fill cost a map entry each.
+	maxFill = 1 << 32
 )
 
-// memPage holds pageSize bytes and, per byte, the run that defined it.
+// memPage holds pageSize bytes and, per byte, the run that defined it
+// (or the complement of the run that made it undefined).
 type memPage struct {
 	data [pageSize]byte
 	run  [pageSize]uint32
 }
 
-// memory is the byte memory of runs; a byte is defined in the run whose
-// number its page records (older runs' bytes read as undefined, so the
-// pages are reused without clearing).
+// pageFill is a page all of whose bytes a fill of run run set to b,
+// except those its memPage, if any, defines or undefines in that run.
+type pageFill struct {
+	run uint32
+	b   byte
+}
+
+// memory is the byte memory of runs. A byte is defined in the run whose
+// number its page records, undefined where the page records that run's
+// complement, and otherwise has its page's fill of the run, if any:
+// older runs' bytes read as undefined, so pages are reused without
+// clearing.
 type memory struct {
 	pages map[uint64]*memPage
+	fills map[uint64]pageFill
 	run   uint32
 	// the page last used, a cache for runs over consecutive addresses
 	lastKey  uint64
@@ -41,8 +51,8 @@ type memory struct {
 // reset starts a new run: every byte becomes undefined.
 func (m *memory) reset() {
 	m.run++
-	if m.run == 0 { // wrapped: old numbers would alias the new ones
-		m.pages = nil
+	if m.run >= 1<<31 { // old numbers and complements would alias new ones
+		m.pages, m.fills = nil, nil
 		m.run = 1
 	}
 	m.lastPage = nil
@@ -70,17 +80,44 @@ func (m *memory) page(a uint64, create bool) *memPage {
 	return p
 }
 
+// byteAt returns the byte at a, and false when it is undefined.
+func (m *memory) byteAt(a uint64) (byte, bool) {
+	o := a & (pageSize - 1)
+	if p := m.page(a, false); p != nil {
+		switch p.run[o] {
+		case m.run:
+			return p.data[o], true
+		case ^m.run:
+			return 0, false
+		}
+	}
+	if f, ok := m.fills[a>>pageBits]; ok && f.run == m.run {
+		return f.b, true
+	}
+	return 0, false
+}
+
+// setByte defines the byte at a as b, or makes it undefined.
+func (m *memory) setByte(a uint64, b byte, undef bool) {
+	p := m.page(a, true)
+	o := a & (pageSize - 1)
+	if undef {
+		p.run[o] = ^m.run
+		return
+	}
+	p.data[o], p.run[o] = b, m.run
+}
+
 // read returns the size bytes at a as a little-endian unsigned number,
 // and false when one of them is undefined.
 func (m *memory) read(a uint64, size int64) (uint64, bool) {
 	var u uint64
 	for i := int64(0); i < size; i++ {
-		b := a + uint64(i)
-		p := m.page(b, false)
-		if p == nil || p.run[b&(pageSize-1)] != m.run {
+		b, ok := m.byteAt(a + uint64(i))
+		if !ok {
 			return 0, false
 		}
-		u |= uint64(p.data[b&(pageSize-1)]) << (8 * i)
+		u |= uint64(b) << (8 * i)
 	}
 	return u, true
 }
@@ -89,16 +126,64 @@ func (m *memory) read(a uint64, size int64) (uint64, bool) {
 // them undefined.
 func (m *memory) write(a uint64, size int64, u uint64, undef bool) {
 	for i := int64(0); i < size; i++ {
-		b := a + uint64(i)
-		p := m.page(b, true)
-		o := b & (pageSize - 1)
-		if undef {
-			p.run[o] = 0
-			continue
-		}
-		p.data[o] = byte(u >> (8 * i))
-		p.run[o] = m.run
+		m.setByte(a+uint64(i), byte(u>>(8*i)), undef)
 	}
+}
+
+// fill sets the n bytes from a to b, or makes them undefined: whole
+// pages by their entries, the rest byte by byte.
+func (m *memory) fill(a, n uint64, b byte, undef bool) {
+	m.lastPage = nil
+	if undef && n/pageSize > uint64(len(m.pages)+len(m.fills))+2 {
+		// A range wider than the memory in use: visit what exists.
+		end := a + n
+		keys := map[uint64]bool{}
+		for k := range m.pages {
+			keys[k] = true
+		}
+		for k := range m.fills {
+			keys[k] = true
+		}
+		for k := range keys {
+			lo, hi := max(k<<pageBits, a), min((k+1)<<pageBits, end)
+			switch {
+			case lo >= hi:
+			case lo == k<<pageBits && hi == (k+1)<<pageBits:
+				delete(m.pages, k)
+				delete(m.fills, k)
+				m.lastPage = nil
+			default:
+				for x := lo; x < hi; x++ {
+					m.setByte(x, 0, true)
+				}
+			}
+		}
+		m.lastPage = nil
+		return
+	}
+	for n > 0 {
+		o := a & (pageSize - 1)
+		k := min(n, pageSize-o)
+		if o == 0 && k == pageSize {
+			key := a >> pageBits
+			delete(m.pages, key)
+			m.lastPage = nil
+			if undef {
+				delete(m.fills, key)
+			} else {
+				if m.fills == nil {
+					m.fills = map[uint64]pageFill{}
+				}
+				m.fills[key] = pageFill{m.run, b}
+			}
+		} else {
+			for x := a; x < a+k; x++ {
+				m.setByte(x, b, undef)
+			}
+		}
+		a, n = a+k, n-k
+	}
+	m.lastPage = nil
 }
 
 // move copies the n bytes at src to dst (they may overlap), undefined
@@ -110,47 +195,10 @@ func (m *memory) move(dst, src, n uint64) {
 	}
 	buf := make([]b, n)
 	for i := range buf {
-		a := src + uint64(i)
-		if p := m.page(a, false); p != nil && p.run[a&(pageSize-1)] == m.run {
-			buf[i] = b{p.data[a&(pageSize-1)], true}
-		}
+		buf[i].v, buf[i].def = m.byteAt(src + uint64(i))
 	}
 	for i, x := range buf {
-		a := dst + uint64(i)
-		if !x.def {
-			if p := m.page(a, false); p != nil {
-				p.run[a&(pageSize-1)] = 0
-			}
-			continue
-		}
-		p := m.page(a, true)
-		p.data[a&(pageSize-1)], p.run[a&(pageSize-1)] = x.v, m.run
-	}
-}
-
-// undefine makes the n bytes from a undefined: whole pages are dropped.
-func (m *memory) undefine(a, n uint64) {
-	m.lastPage = nil
-	if n/pageSize > uint64(len(m.pages))+2 {
-		// Fewer pages exist than the range spans: visit those.
-		end := a + n
-		for k, p := range m.pages {
-			lo, hi := max(k<<pageBits, a), min((k+1)<<pageBits, end)
-			if lo < hi {
-				clear(p.run[lo&(pageSize-1) : (hi-1)&(pageSize-1)+1])
-			}
-		}
-		return
-	}
-	for n > 0 {
-		o := a & (pageSize - 1)
-		k := min(n, pageSize-o)
-		if o == 0 && k == pageSize {
-			delete(m.pages, a>>pageBits)
-		} else if p := m.pages[a>>pageBits]; p != nil {
-			clear(p.run[o : o+k])
-		}
-		a, n = a+k, n-k
+		m.setByte(dst+uint64(i), x.v, !x.def)
 	}
 }
 
@@ -216,11 +264,7 @@ func (r *runner) store(ce *cedge) bool {
 	vals := r.m.vals
 	a, ok := address(ce.rhs[0].value(vals))
 	n, nok := ce.rhs[2].value(vals).Int64()
-	if ok && nok && n >= 0 && w.Undef && n <= 1<<40 {
-		r.m.mem.undefine(a, uint64(n*w.Size))
-		return true
-	}
-	if !ok || !nok || n < 0 || n*w.Size > maxFill {
+	if !ok || !nok || n < 0 || n > maxFill/w.Size {
 		r.end(Internal, ce.e.From, ce.e, fmt.Errorf("%s: memory write of %s values of %d bytes at %s not performed",
 			ce.e.Pos, ce.rhs[2].value(vals), w.Size, ce.rhs[0].value(vals)))
 		return false
@@ -231,16 +275,20 @@ func (r *runner) store(ce *cedge) bool {
 	}
 	if w.Copy {
 		src, ok := address(ce.rhs[1].value(vals))
-		if !ok {
-			r.end(Internal, ce.e.From, ce.e, fmt.Errorf("%s: memory copy from %s", ce.e.Pos, ce.rhs[1].value(vals)))
+		if !ok || n*w.Size > 1<<26 {
+			r.end(Internal, ce.e.From, ce.e, fmt.Errorf("%s: memory copy of %d bytes from %s not performed", ce.e.Pos, n*w.Size, ce.rhs[1].value(vals)))
 			return false
 		}
 		r.m.mem.move(a, src, uint64(n*w.Size))
 		return true
 	}
 	u := twosBits(ce.rhs[1].value(vals))
+	if w.Size == 1 || w.Undef {
+		r.m.mem.fill(a, uint64(n*w.Size), byte(u), w.Undef)
+		return true
+	}
 	for i := int64(0); i < n; i++ {
-		r.m.mem.write(a+uint64(i*w.Size), w.Size, u, w.Undef)
+		r.m.mem.write(a+uint64(i*w.Size), w.Size, u, false)
 	}
 	return true
 }
