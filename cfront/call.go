@@ -154,6 +154,7 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 	// An external function without a definition.
 	var fnArg cc.ExpressionNode
 	var ptrs []numeric.LinExpr
+	var known []bool // per argument: an integer or pointer, ptrs holds it
 	for _, a := range args {
 		if t := a.Type(); t != nil && t.Kind() == cc.Ptr {
 			if pt, ok := t.(*cc.PointerType); ok && pt.Elem() != nil && pt.Elem().Kind() == cc.Function && fnArg == nil {
@@ -164,8 +165,10 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 		v := b.eval(a)
 		if v.ptr || v.isInt {
 			ptrs = append(ptrs, b.snapshot(asInteger(v), pos).e)
+			known = append(known, true)
 		} else {
 			ptrs = append(ptrs, numeric.LinExpr{})
+			known = append(known, false)
 		}
 	}
 	if fnArg != nil {
@@ -175,7 +178,11 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 	if k, ok := blockWriters[name]; ok && k < len(ptrs) {
 		// It writes only the block its k-th argument points to.
 		b.diag(pos, ir.Warning, "%s not modelled: the cells its destination may address are havocked", name)
-		b.defer_(&access{havocAll: true, reach: ptrs[k : k+1], closed: true}, pos)
+		exact := blockWriteOp(name, ptrs, known)
+		b.defer_(&access{havocAll: true, reach: ptrs[k : k+1], closed: true, keepRegions: exact != nil}, pos)
+		if exact != nil {
+			b.emit(exact, pos)
+		}
 		// It may copy addresses (memcpy) where points-to does not follow.
 		b.lostVals = append(b.lostVals, ptrs...)
 		return b.resultOf(n, want, pos, "")

@@ -19,6 +19,8 @@
 package cfront
 
 import (
+	"strings"
+
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 )
@@ -101,4 +103,39 @@ func regionFills(o *object, zero bool) []ir.Op {
 		out = append(out, memFill(o.addrConst(r.off), numeric.Const(r.end(o.size)-r.off), zero))
 	}
 	return out
+}
+
+// blockWriteOp returns the exact memory effect of a call of the library
+// function name that writes the block its first argument points to, for
+// concrete runs: memset and bzero fill, memcpy and memmove copy (args
+// are the integer values of the arguments, known says which are). It
+// returns nil for the others and when an argument is unknown; the
+// summarised bytes the call may write are then made undefined instead.
+func blockWriteOp(name string, args []numeric.LinExpr, known []bool) ir.Op {
+	have := func(n int) bool {
+		if len(args) < n {
+			return false
+		}
+		for i := range n {
+			if !known[i] {
+				return false
+			}
+		}
+		return true
+	}
+	switch strings.TrimPrefix(name, "__builtin_") {
+	case "memset":
+		if have(3) {
+			return &ir.Skip{Mem: &ir.MemWrite{Addr: args[0], Size: 1, Value: args[1], Count: args[2]}}
+		}
+	case "bzero":
+		if have(2) {
+			return &ir.Skip{Mem: &ir.MemWrite{Addr: args[0], Size: 1, Value: numeric.Const(0), Count: args[1]}}
+		}
+	case "memcpy", "memmove":
+		if have(3) {
+			return &ir.Skip{Mem: &ir.MemWrite{Addr: args[0], Size: 1, Value: args[1], Count: args[2], Copy: true}}
+		}
+	}
+	return nil
 }

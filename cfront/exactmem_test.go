@@ -105,3 +105,56 @@ int main(void) {
 		}
 	}
 }
+
+// TestSummaryLibraryWrites checks memset, bzero and memmove on summarised
+// arrays in concrete runs: each program reaches its error on every input
+// k in range, with no arbitrary value.
+func TestSummaryLibraryWrites(t *testing.T) {
+	head := `
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+void *memset(void *s, int c, unsigned long n);
+void *memmove(void *d, const void *s, unsigned long n);
+void bzero(void *s, unsigned long n);
+`
+	for name, body := range map[string]string{ // each array has at least 600 elements
+		"memset": `int main(void) {
+  int a[1000];
+  memset(a, 1, sizeof a);
+  int k = __VERIFIER_nondet_int();
+  if (k < 0 || k >= 1000) return 0;
+  if (a[k] == 0x01010101) reach_error();
+  return 0;
+}`,
+		"bzero": `int main(void) {
+  long a[600];
+  for (int i = 0; i < 600; i++) a[i] = -1;
+  bzero(a + 100, 200 * sizeof(long));
+  int k = __VERIFIER_nondet_int();
+  if (k < 0 || k >= 600) return 0;
+  if (a[k] == ((k >= 100 && k < 300) ? 0 : -1)) reach_error();
+  return 0;
+}`,
+		"memmove": `int main(void) {
+  short a[700];
+  for (int i = 0; i < 700; i++) a[i] = i;
+  memmove(a + 1, a, 600 * sizeof(short));
+  int k = __VERIFIER_nondet_int();
+  if (k < 0 || k >= 700) return 0;
+  if (a[k] == (k == 0 ? 0 : k <= 600 ? k - 1 : k)) reach_error();
+  return 0;
+}`,
+	} {
+		prog, err := cfront.Parse(name+".c", []byte(head+body))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		m := exec.New(prog)
+		for _, k := range []int64{0, 1, 99, 100, 299, 300, 598, 599} {
+			r := m.Run(exec.Inputs(numeric.I(k)), exec.Options{})
+			if r.Outcome != exec.ErrorReached || r.Arbitrary != 0 {
+				t.Errorf("%s, k = %d: %v with %d arbitrary values, want the error reached with none (%v)", name, k, r.Outcome, r.Arbitrary, r.Err)
+			}
+		}
+	}
+}

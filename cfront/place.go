@@ -314,6 +314,9 @@ type access struct {
 	havocAll bool
 	reach    []numeric.LinExpr
 	closed   bool
+	// keepRegions: an exact memory write (blockWriteOp) follows, so the
+	// summarised bytes are not made undefined.
+	keepRegions bool
 	f        *ir.Func
 	b        *builder
 	from, to *ir.Loc
@@ -423,10 +426,12 @@ func (t *translator) lower(a *access) {
 	if a.havocAll {
 		cur := a.from
 		for _, o := range t.reachable(a) {
-			for _, fill := range regionFills(o, false) {
-				next := f.NewLoc(ir.Normal, pos)
-				f.AddEdge(cur, next, fill, pos)
-				cur = next
+			if !a.keepRegions {
+				for _, fill := range regionFills(o, false) {
+					next := f.NewLoc(ir.Normal, pos)
+					f.AddEdge(cur, next, fill, pos)
+					cur = next
+				}
 			}
 			for _, c := range o.cells {
 				if c.v == nil {
