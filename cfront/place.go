@@ -317,10 +317,10 @@ type access struct {
 	// keepRegions: an exact memory write (blockWriteOp) follows, so the
 	// summarised bytes are not made undefined.
 	keepRegions bool
-	f        *ir.Func
-	b        *builder
-	from, to *ir.Loc
-	pos      ir.Pos
+	f           *ir.Func
+	b           *builder
+	from, to    *ir.Loc
+	pos         ir.Pos
 }
 
 // defer_ records the access a at the current location and continues at a
