@@ -179,7 +179,7 @@ func (b *builder) call(n *cc.PostfixExpression, want bool) value {
 		// It writes only the block its k-th argument points to.
 		b.diag(pos, ir.Warning, "%s not modelled: the cells its destination may address are havocked", name)
 		exact := blockWriteOp(name, ptrs, known)
-		b.defer_(&access{havocAll: true, reach: ptrs[k : k+1], closed: true, keepRegions: exact != nil}, pos)
+		b.defer_(&access{havocAll: true, reach: ptrs[k : k+1], closed: true, keepRegions: exact != nil, fill: constFillOf(name, ptrs, known)}, pos)
 		if exact != nil {
 			b.emit(exact, pos)
 		}

@@ -19,6 +19,7 @@
 package cfront
 
 import (
+	"math/big"
 	"strings"
 
 	"github.com/numpred/numpred/ir"
@@ -135,6 +136,87 @@ func blockWriteOp(name string, args []numeric.LinExpr, known []bool) ir.Op {
 	case "memcpy", "memmove":
 		if have(3) {
 			return &ir.Skip{Mem: &ir.MemWrite{Addr: args[0], Size: 1, Value: args[1], Count: args[2], Copy: true}}
+		}
+	}
+	return nil
+}
+
+// constFill is what memset(dst, b, n) or bzero(dst, n) writes: n bytes
+// of value b.
+type constFill struct {
+	n numeric.LinExpr
+	b byte
+}
+
+// memsetCell emits, from cur to next, the effect of the fill on cell c of
+// o when the fill starts at dst: the cell's value of the repeated byte
+// where the fill covers the cell, unchanged where it misses it, and havoc
+// where it covers part of it (or the bytes are no value of its type).
+func (t *translator) memsetCell(f *ir.Func, cur, next *ir.Loc, o *object, c *cell, dst numeric.LinExpr, fl *constFill, pos ir.Pos) {
+	lo := o.addrConst(c.off)
+	hi := lo.AddConst(numeric.I(c.size))
+	end := dst.Add(fl.n)
+	atom := func(x numeric.Constraint) ir.Cond { return ir.NewAtom(x) }
+	inside := &ir.And{Xs: []ir.Cond{atom(numeric.Le(dst, lo)), atom(numeric.Le(hi, end))}}
+	apart := &ir.Or{Xs: []ir.Cond{atom(numeric.Le(hi, dst)), atom(numeric.Ge(lo, end))}}
+	in, part := f.NewLoc(ir.Normal, pos), f.NewLoc(ir.Normal, pos)
+	f.AddEdge(cur, in, &ir.Assume{Cond: inside, Wrap: true}, pos)
+	f.AddEdge(cur, next, &ir.Assume{Cond: apart, Wrap: true}, pos)
+	f.AddEdge(cur, part, &ir.Assume{Cond: &ir.And{Xs: []ir.Cond{ir.Negate(inside), ir.Negate(apart)}}, Wrap: true}, pos)
+	f.AddEdge(part, next, &ir.Havoc{Var: c.v, Range: c.v.Type.Range()}, pos)
+	var u uint64
+	for i := int64(0); i < c.size && i < 8; i++ {
+		u |= uint64(fl.b) << (8 * i)
+	}
+	if v, ok := bytesValue(u, c.size, c.v.Type); ok {
+		f.AddEdge(in, next, ir.NewAssign(c.v, numeric.ConstInt(v)), pos)
+	} else {
+		f.AddEdge(in, next, &ir.Havoc{Var: c.v, Range: c.v.Type.Range()}, pos)
+	}
+}
+
+// bytesValue is the value of type t that the size bytes u (little-endian)
+// hold; false when they hold none (a _Bool of 2, a cell wider than 8).
+func bytesValue(u uint64, size int64, t ir.IntType) (numeric.Int, bool) {
+	if size < 1 || size > 8 || t.Bits <= 0 {
+		return numeric.Int{}, false
+	}
+	w := uint(8 * size)
+	if w < 64 {
+		u &= 1<<w - 1
+	}
+	if uint(t.Bits) < w {
+		if u>>uint(t.Bits) != 0 {
+			return numeric.Int{}, false
+		}
+		w = uint(t.Bits)
+	}
+	if t.Signed && u>>(w-1)&1 == 1 {
+		if w == 64 {
+			return numeric.I(int64(u)), true
+		}
+		return numeric.I(int64(u) - int64(1)<<w), true
+	}
+	if u > 1<<63-1 {
+		return numeric.IntFromBig(new(big.Int).SetUint64(u)), true
+	}
+	return numeric.I(int64(u)), true
+}
+
+// constFillOf returns what memset with a constant byte and bzero write
+// (nil for other functions or unknown arguments).
+func constFillOf(name string, args []numeric.LinExpr, known []bool) *constFill {
+	switch strings.TrimPrefix(name, "__builtin_") {
+	case "memset":
+		if len(args) >= 3 && known[0] && known[1] && known[2] && args[1].IsConst() {
+			c := args[1].Constant()
+			b := c.Mod(numeric.I(256))
+			x, _ := b.Int64()
+			return &constFill{n: args[2], b: byte(x)}
+		}
+	case "bzero":
+		if len(args) >= 2 && known[0] && known[1] {
+			return &constFill{n: args[1], b: 0}
 		}
 	}
 	return nil

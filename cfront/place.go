@@ -317,6 +317,9 @@ type access struct {
 	// keepRegions: an exact memory write (blockWriteOp) follows, so the
 	// summarised bytes are not made undefined.
 	keepRegions bool
+	// fill, for memset and bzero with a constant byte, makes the write
+	// of each cell exact (see memsetCell) instead of a havoc.
+	fill *constFill
 	f           *ir.Func
 	b           *builder
 	from, to    *ir.Loc
@@ -438,7 +441,11 @@ func (t *translator) lower(a *access) {
 					continue
 				}
 				next := f.NewLoc(ir.Normal, pos)
-				f.AddEdge(cur, next, &ir.Havoc{Var: c.v, Range: c.v.Type.Range()}, pos)
+				if a.fill != nil {
+					t.memsetCell(f, cur, next, o, c, a.reach[0], a.fill, pos)
+				} else {
+					f.AddEdge(cur, next, &ir.Havoc{Var: c.v, Range: c.v.Type.Range()}, pos)
+				}
 				cur = next
 			}
 		}
