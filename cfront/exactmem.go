@@ -19,7 +19,6 @@
 package cfront
 
 import (
-	"math/big"
 	"strings"
 
 	"github.com/numpred/numpred/ir"
@@ -168,39 +167,11 @@ func (t *translator) memsetCell(f *ir.Func, cur, next *ir.Loc, o *object, c *cel
 	for i := int64(0); i < c.size && i < 8; i++ {
 		u |= uint64(fl.b) << (8 * i)
 	}
-	if v, ok := bytesValue(u, c.size, c.v.Type); ok {
+	if v, ok := ir.BytesValue(u, c.size, c.v.Type); ok {
 		f.AddEdge(in, next, ir.NewAssign(c.v, numeric.ConstInt(v)), pos)
 	} else {
 		f.AddEdge(in, next, &ir.Havoc{Var: c.v, Range: c.v.Type.Range()}, pos)
 	}
-}
-
-// bytesValue is the value of type t that the size bytes u (little-endian)
-// hold; false when they hold none (a _Bool of 2, a cell wider than 8).
-func bytesValue(u uint64, size int64, t ir.IntType) (numeric.Int, bool) {
-	if size < 1 || size > 8 || t.Bits <= 0 {
-		return numeric.Int{}, false
-	}
-	w := uint(8 * size)
-	if w < 64 {
-		u &= 1<<w - 1
-	}
-	if uint(t.Bits) < w {
-		if u>>uint(t.Bits) != 0 {
-			return numeric.Int{}, false
-		}
-		w = uint(t.Bits)
-	}
-	if t.Signed && u>>(w-1)&1 == 1 {
-		if w == 64 {
-			return numeric.I(int64(u)), true
-		}
-		return numeric.I(int64(u) - int64(1)<<w), true
-	}
-	if u > 1<<63-1 {
-		return numeric.IntFromBig(new(big.Int).SetUint64(u)), true
-	}
-	return numeric.I(int64(u)), true
 }
 
 // constFillOf returns what memset with a constant byte and bzero write

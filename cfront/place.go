@@ -319,11 +319,11 @@ type access struct {
 	keepRegions bool
 	// fill, for memset and bzero with a constant byte, makes the write
 	// of each cell exact (see memsetCell) instead of a havoc.
-	fill *constFill
-	f           *ir.Func
-	b           *builder
-	from, to    *ir.Loc
-	pos         ir.Pos
+	fill     *constFill
+	f        *ir.Func
+	b        *builder
+	from, to *ir.Loc
+	pos      ir.Pos
 }
 
 // defer_ records the access a at the current location and continues at a

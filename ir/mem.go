@@ -6,6 +6,7 @@ package ir
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/numpred/numpred/numeric"
 )
@@ -83,4 +84,33 @@ func (w *MemWrite) String(env *numeric.Env) string {
 // Exprs returns the expressions w reads.
 func (w *MemWrite) Exprs() []numeric.LinExpr {
 	return []numeric.LinExpr{w.Addr, w.Value, w.Count}
+}
+
+// BytesValue returns the value of type t that the size bytes u hold
+// (little-endian, two's complement for a signed t); false when they hold
+// none (a _Bool holding 2, a size outside 1..8, an unbounded t).
+func BytesValue(u uint64, size int64, t IntType) (numeric.Int, bool) {
+	if size < 1 || size > 8 || t.Bits <= 0 {
+		return numeric.Int{}, false
+	}
+	w := uint(8 * size)
+	if w < 64 {
+		u &= 1<<w - 1
+	}
+	if uint(t.Bits) < w {
+		if u>>uint(t.Bits) != 0 {
+			return numeric.Int{}, false
+		}
+		w = uint(t.Bits)
+	}
+	if t.Signed && u>>(w-1)&1 == 1 {
+		if w == 64 {
+			return numeric.I(int64(u)), true
+		}
+		return numeric.I(int64(u) - int64(1)<<w), true
+	}
+	if u > 1<<63-1 {
+		return numeric.IntFromBig(new(big.Int).SetUint64(u)), true
+	}
+	return numeric.I(int64(u)), true
 }

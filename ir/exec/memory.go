@@ -219,31 +219,6 @@ func twosBits(v numeric.Int) uint64 {
 	return new(big.Int).Mod(v.Big(), m).Uint64()
 }
 
-// loadValue interprets the size-byte number u as a value of t; false when
-// the bits are no value of t (a _Bool holding 2).
-func loadValue(u uint64, size int64, t ir.IntType) (numeric.Int, bool) {
-	w := uint(8 * size)
-	if w < 64 {
-		u &= 1<<w - 1
-	}
-	if t.Bits > 0 && uint(t.Bits) < w {
-		if u>>uint(t.Bits) != 0 {
-			return numeric.Int{}, false
-		}
-		w = uint(t.Bits)
-	}
-	if t.Signed && w > 0 && u>>(w-1)&1 == 1 {
-		if w == 64 {
-			return numeric.I(int64(u)), true
-		}
-		return numeric.I(int64(u) - int64(1)<<w), true
-	}
-	if u > 1<<63-1 {
-		return numeric.IntFromBig(new(big.Int).SetUint64(u)), true
-	}
-	return numeric.I(int64(u)), true
-}
-
 // load performs the MemRead of h at edge ce; ok is false when the bytes
 // are undefined (the value is then arbitrary).
 func (r *runner) load(h *ir.Havoc, ce *cedge) (numeric.Int, bool) {
@@ -255,7 +230,7 @@ func (r *runner) load(h *ir.Havoc, ce *cedge) (numeric.Int, bool) {
 	if !ok {
 		return numeric.Int{}, false
 	}
-	return loadValue(u, h.Load.Size, h.Load.Type)
+	return ir.BytesValue(u, h.Load.Size, h.Load.Type)
 }
 
 // store performs the MemWrite of edge ce; false when the run ends.

@@ -88,7 +88,8 @@ func TestMemoryAgainstByteMap(t *testing.T) {
 	}
 }
 
-// TestLoadValue checks the conversion of loaded bytes to typed values.
+// TestLoadValue checks the conversion of loaded bytes to typed values
+// (ir.BytesValue).
 func TestLoadValue(t *testing.T) {
 	for _, c := range []struct {
 		u      uint64
@@ -107,9 +108,9 @@ func TestLoadValue(t *testing.T) {
 		{2, 1, 1, false, 0, false},                    // a _Bool holding 2
 		{1 << 63, 8, 64, true, -1 << 63, true},
 	} {
-		v, ok := loadValue(c.u, c.size, irType(c.bits, c.signed))
+		v, ok := ir.BytesValue(c.u, c.size, irType(c.bits, c.signed))
 		if ok != c.ok || (ok && v.Cmp(numI(c.want)) != 0) {
-			t.Errorf("loadValue(%#x, %d, %d bits signed %v) = %v, %v; want %d, %v", c.u, c.size, c.bits, c.signed, v, ok, c.want, c.ok)
+			t.Errorf("BytesValue(%#x, %d, %d bits signed %v) = %v, %v; want %d, %v", c.u, c.size, c.bits, c.signed, v, ok, c.want, c.ok)
 		}
 	}
 }
