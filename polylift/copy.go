@@ -87,6 +87,9 @@ func (s *skeleton) op(o ir.Op) ir.Op {
 	case *ir.Return:
 		c := *o
 		return &c
+	case *ir.Skip:
+		c := *o // its memory write, if any, names variables by ID
+		return &c
 	default:
 		return &ir.Skip{}
 	}
