@@ -1,0 +1,201 @@
+// This file implements the integer linear algebra of the domain: the
+// Hermite normal form of a set of integer vectors, reduction of a vector
+// by such a form, and lattice membership.
+
+package lincong
+
+import "github.com/numpred/numpred/numeric"
+
+type vec []numeric.Int
+
+var zero = numeric.I(0)
+
+func newVec(n int) vec {
+	v := make(vec, n)
+	for i := range v {
+		v[i] = zero
+	}
+	return v
+}
+
+func (v vec) clone() vec { return append(vec(nil), v...) }
+
+func (v vec) isZero() bool {
+	for _, x := range v {
+		if !x.IsZero() {
+			return false
+		}
+	}
+	return true
+}
+
+// pivot returns the index of v's first non-zero entry, or len(v).
+func (v vec) pivot() int {
+	for i, x := range v {
+		if !x.IsZero() {
+			return i
+		}
+	}
+	return len(v)
+}
+
+// subMul returns v - k*w.
+func (v vec) subMul(k numeric.Int, w vec) vec {
+	if k.IsZero() {
+		return v
+	}
+	out := make(vec, len(v))
+	for i := range v {
+		if w[i].IsZero() {
+			out[i] = v[i]
+		} else {
+			out[i] = v[i].Sub(k.Mul(w[i]))
+		}
+	}
+	return out
+}
+
+func (v vec) neg() vec {
+	out := make(vec, len(v))
+	for i := range v {
+		out[i] = v[i].Neg()
+	}
+	return out
+}
+
+func (v vec) sub(w vec) vec { return v.subMul(numeric.I(1), w) }
+
+func (v vec) equal(w vec) bool {
+	for i := range v {
+		if v[i].Cmp(w[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// hnf returns the Hermite normal form of the lattice spanned by rows
+// (vectors of length n): the non-zero rows of the echelon form, pivots
+// strictly increasing and positive, entries above each pivot in
+// [0, pivot). The input is not modified.
+func hnf(rows []vec, n int) []vec {
+	work := make([]vec, 0, len(rows))
+	for _, r := range rows {
+		if !r.isZero() {
+			work = append(work, r)
+		}
+	}
+	var out []vec
+	for col := 0; col < n && len(work) > 0; col++ {
+		// Euclid on column col: the row with the least non-zero entry
+		// reduces the others until one non-zero entry is left.
+		for {
+			k := -1
+			for i, r := range work {
+				if !r[col].IsZero() && (k < 0 || r[col].Abs().Cmp(work[k][col].Abs()) < 0) {
+					k = i
+				}
+			}
+			if k < 0 {
+				break
+			}
+			done := true
+			for i, r := range work {
+				if i == k || r[col].IsZero() {
+					continue
+				}
+				work[i] = r.subMul(r[col].FloorDiv(work[k][col]), work[k])
+				if !work[i][col].IsZero() {
+					done = false
+				}
+			}
+			if done {
+				p := work[k]
+				if p[col].Sign() < 0 {
+					p = p.neg()
+				}
+				out = append(out, p)
+				work = append(work[:k], work[k+1:]...)
+				break
+			}
+		}
+		// Drop rows that became zero.
+		w := work[:0]
+		for _, r := range work {
+			if !r.isZero() {
+				w = append(w, r)
+			}
+		}
+		work = w
+	}
+	// Reduce the entries above each pivot, pivots in increasing order.
+	for i := range out {
+		c := out[i].pivot()
+		for j := 0; j < i; j++ {
+			if q := out[j][c].FloorDiv(out[i][c]); !q.IsZero() {
+				out[j] = out[j].subMul(q, out[i])
+			}
+		}
+	}
+	return out
+}
+
+// reduce returns v reduced by the Hermite form rows: each entry at a
+// pivot column brought into [0, pivot).
+func reduce(v vec, rows []vec) vec {
+	for _, r := range rows {
+		c := r.pivot()
+		if q := v[c].FloorDiv(r[c]); !q.IsZero() {
+			v = v.subMul(q, r)
+		}
+	}
+	return v
+}
+
+// member reports whether v is in the lattice spanned by the Hermite form
+// rows. It overwrites v.
+func member(v vec, rows []vec) bool {
+	start := 0
+	for _, r := range rows {
+		c := r.pivot()
+		for ; start < c; start++ {
+			if !v[start].IsZero() {
+				return false
+			}
+		}
+		if v[c].IsZero() {
+			continue
+		}
+		if !v[c].Divisible(r[c]) {
+			return false
+		}
+		q := v[c].FloorDiv(r[c])
+		for j := c; j < len(v); j++ {
+			if !r[j].IsZero() {
+				v[j] = v[j].Sub(q.Mul(r[j]))
+			}
+		}
+	}
+	for ; start < len(v); start++ {
+		if !v[start].IsZero() {
+			return false
+		}
+	}
+	return true
+}
+
+// contains reports whether q - p is in the lattice, without allocating
+// when the coordinates are small.
+func contains(q, p vec, rows []vec) bool {
+	var buf [8]numeric.Int
+	var d vec
+	if len(q) <= len(buf) {
+		d = buf[:len(q)]
+	} else {
+		d = make(vec, len(q))
+	}
+	for i := range q {
+		d[i] = q[i].Sub(p[i])
+	}
+	return member(d, rows)
+}

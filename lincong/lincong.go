@@ -1,0 +1,211 @@
+// This file defines Value and Domain and the lattice operations.
+
+package lincong
+
+import (
+	"github.com/numpred/numpred/numeric"
+)
+
+// Value is an affine lattice p + L over n integer dimensions, or bottom.
+// It is immutable. L's rows are in Hermite normal form and p is reduced
+// by them (see the package doc), so equal sets have equal values.
+type Value struct {
+	n    int
+	bot  bool
+	p    vec
+	rows []vec
+}
+
+// Domain is the linear congruence domain. It implements
+// numeric.Domain[Value], numeric.Checker[Value], numeric.Membership[Value]
+// and numeric.CongruenceReporter[Value].
+type Domain struct{}
+
+var (
+	_ numeric.Domain[Value]             = Domain{}
+	_ numeric.Checker[Value]            = Domain{}
+	_ numeric.Membership[Value]         = Domain{}
+	_ numeric.CongruenceReporter[Value] = Domain{}
+)
+
+// New returns the linear congruence domain.
+func New() Domain { return Domain{} }
+
+// Dims returns the number of dimensions of a.
+func (a Value) Dims() int { return a.n }
+
+// IsBottom reports whether a is empty.
+func (a Value) IsBottom() bool { return a.bot }
+
+// Rank returns the rank of a's lattice (0 for a single point or bottom).
+func (a Value) Rank() int { return len(a.rows) }
+
+// mk returns the canonical value p + span(rows).
+func mk(n int, p vec, rows []vec) Value {
+	h := hnf(rows, n)
+	return Value{n: n, p: reduce(p, h), rows: h}
+}
+
+// Top returns Z^n.
+func (Domain) Top(n int) Value {
+	rows := make([]vec, n)
+	for i := range rows {
+		rows[i] = newVec(n)
+		rows[i][i] = numeric.I(1)
+	}
+	return Value{n: n, p: newVec(n), rows: rows}
+}
+
+// Bottom returns the empty set over n dimensions.
+func (Domain) Bottom(n int) Value { return Value{n: n, bot: true} }
+
+// Point returns the value holding the single point p.
+func Point(p []numeric.Int) Value {
+	return Value{n: len(p), p: append(vec(nil), p...)}
+}
+
+// Dims returns the number of dimensions of a.
+func (Domain) Dims(a Value) int { return a.n }
+
+// IsTop reports whether a is Z^n: n rows, all pivots 1 (the identity).
+func (Domain) IsTop(a Value) bool {
+	if a.bot || len(a.rows) != a.n {
+		return false
+	}
+	for i, r := range a.rows {
+		if r[i].Cmp(numeric.I(1)) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// IsBottom reports whether a is empty.
+func (Domain) IsBottom(a Value) bool { return a.bot }
+
+func sameDims(a, b Value) {
+	if a.n != b.n {
+		panic("lincong: values of different dimensions")
+	}
+}
+
+// Leq reports whether gamma(a) ⊆ gamma(b), exactly.
+func (Domain) Leq(a, b Value) bool {
+	sameDims(a, b)
+	if a.bot {
+		return true
+	}
+	if b.bot {
+		return false
+	}
+	if !contains(a.p, b.p, b.rows) {
+		return false
+	}
+	for _, r := range a.rows {
+		if !member(r.clone(), b.rows) {
+			return false
+		}
+	}
+	return true
+}
+
+// Equal reports whether a and b denote the same set (canonical forms).
+func (Domain) Equal(a, b Value) bool {
+	sameDims(a, b)
+	if a.bot || b.bot {
+		return a.bot == b.bot
+	}
+	if len(a.rows) != len(b.rows) || !a.p.equal(b.p) {
+		return false
+	}
+	for i := range a.rows {
+		if !a.rows[i].equal(b.rows[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Join returns the least affine lattice containing a and b.
+func (Domain) Join(a, b Value) Value {
+	sameDims(a, b)
+	if a.bot {
+		return b
+	}
+	if b.bot {
+		return a
+	}
+	rows := make([]vec, 0, len(a.rows)+len(b.rows)+1)
+	rows = append(rows, a.rows...)
+	rows = append(rows, b.rows...)
+	rows = append(rows, b.p.sub(a.p))
+	return mk(a.n, a.p, rows)
+}
+
+// Widen is Join: ascending chains of affine lattices are finite.
+func (d Domain) Widen(a, b Value) Value { return d.Join(a, b) }
+
+// Narrow returns a (descending chains of lattices can be infinite).
+func (Domain) Narrow(a, b Value) Value {
+	sameDims(a, b)
+	if b.bot {
+		return b
+	}
+	return a
+}
+
+// Meet returns gamma(a) ∩ gamma(b), exactly (see the package doc).
+func (Domain) Meet(a, b Value) Value {
+	sameDims(a, b)
+	if a.bot {
+		return a
+	}
+	if b.bot {
+		return b
+	}
+	n := a.n
+	w := 2*n + 1
+	rows := make([]vec, 0, len(a.rows)+len(b.rows)+1)
+	for _, l := range a.rows {
+		r := newVec(w)
+		copy(r[:n], l)
+		copy(r[n+1:], l)
+		rows = append(rows, r)
+	}
+	for _, m := range b.rows {
+		r := newVec(w)
+		copy(r[:n], m)
+		rows = append(rows, r)
+	}
+	r := newVec(w)
+	copy(r[:n], a.p.sub(b.p))
+	r[n] = numeric.I(1)
+	copy(r[n+1:], a.p)
+	rows = append(rows, r)
+	var p vec
+	var lat []vec
+	for _, h := range hnf(rows, w) {
+		switch c := h.pivot(); {
+		case c < n:
+		case c == n:
+			if h[n].Cmp(numeric.I(1)) != 0 {
+				return Domain{}.Bottom(n)
+			}
+			p = h[n+1:].clone()
+		default:
+			lat = append(lat, h[n+1:].clone())
+		}
+	}
+	if p == nil {
+		return Domain{}.Bottom(n)
+	}
+	return mk(n, p, lat)
+}
+
+// Contains reports whether the integer point q is in gamma(a).
+func (Domain) Contains(a Value, q []numeric.Int) bool {
+	if a.bot {
+		return false
+	}
+	return contains(q, a.p, a.rows)
+}
