@@ -43,7 +43,7 @@
 //
 // The engine is generic over absDomain (domain.go): a lattice with
 // widening and transformers for the IR's operations. numericDomain runs a
-// numeric domain (interval, octagon, polyhedra, affine, congruence and
+// numeric domain (interval, octagon, polyhedra, affine, congruence, lincong and
 // their products) directly; predDomain
 // abstracts each operation into a NumPredDom transformer (Fig. 5 of
 // Gurfinkel & Chaki) for a precision: numeric variables V_N (all integer

@@ -16,7 +16,8 @@ var DomainNames = []string{"nexpoint", "nex", "mtndd", "ndd", "numeric", "predic
 
 // NumericNames are the numeric domains accepted by Config.Numeric.
 var NumericNames = []string{"interval", "octagon", "polyhedra", "affine", "affine+interval",
-	"congruence", "congruence+interval", "congruence+polyhedra"}
+	"congruence", "congruence+interval", "congruence+polyhedra",
+	"lincong", "lincong+interval", "lincong+polyhedra"}
 
 // Combines reports whether Config.Domain domain can run with
 // Config.Numeric numeric: NDD and MTNDD keep a numeric value as the
@@ -24,7 +25,8 @@ var NumericNames = []string{"interval", "octagon", "polyhedra", "affine", "affin
 // constraints are exact, which the congruence domains' are not
 // (numeric.Membership).
 func Combines(domain, numeric string) bool {
-	return domain != "ndd" && domain != "mtndd" || !strings.HasPrefix(numeric, "congruence")
+	return domain != "ndd" && domain != "mtndd" ||
+		!strings.HasPrefix(numeric, "congruence") && !strings.HasPrefix(numeric, "lincong")
 }
 
 // Config says how to analyse a program.
@@ -92,6 +94,9 @@ const (
 	// FirstRoundUnroll is the budget of unrolled iterations of the first
 	// round (see analyze).
 	FirstRoundUnroll = 64
+	// FirstRoundPointContexts is the most point contexts per function in
+	// the first round (see analyze).
+	FirstRoundPointContexts = 64
 )
 
 // DefaultDomain is the default domain. Of the four NumPredDom

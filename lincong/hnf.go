@@ -55,6 +55,18 @@ func (v vec) subMul(k numeric.Int, w vec) vec {
 	return out
 }
 
+// subMulInPlace sets v to v - k*w.
+func (v vec) subMulInPlace(k numeric.Int, w vec) {
+	if k.IsZero() {
+		return
+	}
+	for i := range v {
+		if !w[i].IsZero() {
+			v[i] = v[i].Sub(k.Mul(w[i]))
+		}
+	}
+}
+
 func (v vec) neg() vec {
 	out := make(vec, len(v))
 	for i := range v {
@@ -79,10 +91,11 @@ func (v vec) equal(w vec) bool {
 // strictly increasing and positive, entries above each pivot in
 // [0, pivot). The input is not modified.
 func hnf(rows []vec, n int) []vec {
+	// The rows may be shared with other values: work on copies, in place.
 	work := make([]vec, 0, len(rows))
 	for _, r := range rows {
 		if !r.isZero() {
-			work = append(work, r)
+			work = append(work, r.clone())
 		}
 	}
 	var out []vec
@@ -100,40 +113,50 @@ func hnf(rows []vec, n int) []vec {
 				break
 			}
 			done := true
+			zeroed := false
 			for i, r := range work {
 				if i == k || r[col].IsZero() {
 					continue
 				}
-				work[i] = r.subMul(r[col].FloorDiv(work[k][col]), work[k])
-				if !work[i][col].IsZero() {
+				r.subMulInPlace(r[col].FloorDiv(work[k][col]), work[k])
+				if !r[col].IsZero() {
 					done = false
+				} else if r.isZero() {
+					zeroed = true
 				}
+			}
+			if zeroed {
+				// Drop the rows that became zero (keeping k's index).
+				w := work[:0]
+				for i, r := range work {
+					if i == k || !r.isZero() {
+						if i == k {
+							k = len(w)
+						}
+						w = append(w, r)
+					}
+				}
+				work = w
 			}
 			if done {
 				p := work[k]
 				if p[col].Sign() < 0 {
-					p = p.neg()
+					for j := range p {
+						p[j] = p[j].Neg()
+					}
 				}
 				out = append(out, p)
 				work = append(work[:k], work[k+1:]...)
 				break
 			}
 		}
-		// Drop rows that became zero.
-		w := work[:0]
-		for _, r := range work {
-			if !r.isZero() {
-				w = append(w, r)
-			}
-		}
-		work = w
 	}
 	// Reduce the entries above each pivot, pivots in increasing order.
 	for i := range out {
 		c := out[i].pivot()
 		for j := 0; j < i; j++ {
 			if q := out[j][c].FloorDiv(out[i][c]); !q.IsZero() {
-				out[j] = out[j].subMul(q, out[i])
+				out[j].subMulInPlace(q, out[i])
 			}
 		}
 	}

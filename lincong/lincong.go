@@ -154,8 +154,11 @@ func (Domain) Narrow(a, b Value) Value {
 	return a
 }
 
-// Meet returns gamma(a) ∩ gamma(b), exactly (see the package doc).
-func (Domain) Meet(a, b Value) Value {
+// Meet returns gamma(a) ∩ gamma(b), exactly: the description of the
+// value of larger rank (its hull equations and congruences, which are
+// few for a value near Z^n) is solved into the other, one constraint at
+// a time.
+func (d Domain) Meet(a, b Value) Value {
 	sameDims(a, b)
 	if a.bot {
 		return a
@@ -163,43 +166,20 @@ func (Domain) Meet(a, b Value) Value {
 	if b.bot {
 		return b
 	}
-	n := a.n
-	w := 2*n + 1
-	rows := make([]vec, 0, len(a.rows)+len(b.rows)+1)
-	for _, l := range a.rows {
-		r := newVec(w)
-		copy(r[:n], l)
-		copy(r[n+1:], l)
-		rows = append(rows, r)
+	if len(a.rows) > len(b.rows) {
+		a, b = b, a
 	}
-	for _, m := range b.rows {
-		r := newVec(w)
-		copy(r[:n], m)
-		rows = append(rows, r)
-	}
-	r := newVec(w)
-	copy(r[:n], a.p.sub(b.p))
-	r[n] = numeric.I(1)
-	copy(r[n+1:], a.p)
-	rows = append(rows, r)
-	var p vec
-	var lat []vec
-	for _, h := range hnf(rows, w) {
-		switch c := h.pivot(); {
-		case c < n:
-		case c == n:
-			if h[n].Cmp(numeric.I(1)) != 0 {
-				return Domain{}.Bottom(n)
-			}
-			p = h[n+1:].clone()
-		default:
-			lat = append(lat, h[n+1:].clone())
+	for _, c := range d.Constraints(b) {
+		if a = solve(a, c.Expr(), zero); a.bot {
+			return a
 		}
 	}
-	if p == nil {
-		return Domain{}.Bottom(n)
+	for _, c := range d.Congruences(b) {
+		if a = solve(a, c.Expr(), c.Mod()); a.bot {
+			return a
+		}
 	}
-	return mk(n, p, lat)
+	return a
 }
 
 // Contains reports whether the integer point q is in gamma(a).

@@ -53,33 +53,45 @@ func (Domain) Constraints(a Value) []numeric.Constraint {
 	for _, c := range ps {
 		isPivot[c] = true
 	}
-	all := make([]int, a.n)
-	for i := range all {
-		all[i] = i
-	}
 	var cs []numeric.Constraint
 	for f := 0; f < a.n; f++ {
 		if isPivot[f] {
 			continue
 		}
-		// The kernel vector k with k_f = 1, zero at the other free
-		// columns: back substitution through the rows.
-		k := make([]numeric.Rat, a.n)
-		for i := range k {
-			k[i] = numeric.RInt(zero)
-		}
-		k[f] = numeric.RInt(numeric.I(1))
+		// The kernel vector k with k_f > 0, zero at the other free
+		// columns: back substitution through the rows, in integers (k is
+		// scaled up when a pivot does not divide its row's sum).
+		k := newVec(a.n)
+		k[f] = numeric.I(1)
 		for i := len(a.rows) - 1; i >= 0; i-- {
 			r, c := a.rows[i], ps[i]
-			s := numeric.RInt(zero)
+			if c > f {
+				continue
+			}
+			s := zero
 			for j := c + 1; j < a.n; j++ {
-				if !r[j].IsZero() && k[j].Sign() != 0 {
-					s = s.Add(numeric.RInt(r[j]).Mul(k[j]))
+				if !r[j].IsZero() && !k[j].IsZero() {
+					s = s.Add(r[j].Mul(k[j]))
 				}
 			}
-			k[c] = s.Neg().Quo(numeric.RInt(r[c]))
+			if !s.Divisible(r[c]) {
+				mult := r[c].FloorDiv(r[c].GCD(s))
+				for j := range k {
+					k[j] = k[j].Mul(mult)
+				}
+				s = s.Mul(mult)
+			}
+			k[c] = s.FloorDiv(r[c]).Neg()
 		}
-		e, _ := integral(k, all, a.p)
+		var ts []numeric.Term
+		cst := zero
+		for j, q := range k {
+			if !q.IsZero() {
+				ts = append(ts, numeric.Term{Dim: numeric.Dim(j), Coef: q})
+				cst = cst.Sub(q.Mul(a.p[j]))
+			}
+		}
+		e := numeric.NewLinExpr(cst, ts...)
 		cs = append(cs, numeric.NewConstraint(e, numeric.EQ))
 	}
 	return cs
@@ -95,6 +107,14 @@ func (Domain) Congruences(a Value) []numeric.Congruence {
 		return nil
 	}
 	ps := a.pivots()
+	unit := true
+	for i, c := range ps {
+		unit = unit && a.rows[i][c].Cmp(numeric.I(1)) == 0
+	}
+	if unit {
+		// U is unit upper triangular: its inverse is integral.
+		return nil
+	}
 	r := len(ps)
 	one := numeric.RInt(numeric.I(1))
 	// X = U^-1 by columns, U[i][k] = rows[i][ps[k]].

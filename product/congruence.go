@@ -31,44 +31,7 @@ var _ numeric.Membership[Value[congruence.Value, int]] = Congruence[int]{}
 func NewCongruence[B any](db numeric.Domain[B]) Congruence[B] {
 	dc := congruence.New()
 	reduce := func(a congruence.Value, b B) (congruence.Value, B) {
-		var cs, fix []numeric.Constraint
-		for i := 0; i < a.Dims(); i++ {
-			m, r := a.Class(numeric.Dim(i))
-			x := numeric.Var(numeric.Dim(i))
-			if m.IsZero() {
-				cs = append(cs, numeric.Eq(x, numeric.ConstInt(r)))
-				continue
-			}
-			if m.Cmp(numeric.I(1)) == 0 {
-				continue
-			}
-			rg := db.Bound(b, x)
-			lo, hi := rg.Lo, rg.Hi
-			var l, h numeric.Int
-			if lo.IsFinite() {
-				// The least value >= lo in the class.
-				l = lo.Int().Add(r.Sub(lo.Int()).Mod(m))
-				if l.Cmp(lo.Int()) != 0 {
-					cs = append(cs, numeric.Ge(x, numeric.ConstInt(l)))
-				}
-			}
-			if hi.IsFinite() {
-				h = hi.Int().Sub(hi.Int().Sub(r).Mod(m))
-				if h.Cmp(hi.Int()) != 0 {
-					cs = append(cs, numeric.Le(x, numeric.ConstInt(h)))
-				}
-			}
-			if lo.IsFinite() && hi.IsFinite() && l.Cmp(h) == 0 {
-				fix = append(fix, numeric.Eq(x, numeric.ConstInt(l)))
-			}
-		}
-		// Values db fixes by an equation over one dimension (for
-		// intervals: every single-valued range).
-		for _, c := range db.Constraints(b) {
-			if e := c.Expr(); c.Kind() == numeric.EQ && e.NumTerms() == 1 {
-				fix = append(fix, c)
-			}
-		}
+		cs, fix := classReduction(db, b, a.Dims(), a.Class)
 		if len(fix) > 0 {
 			a = dc.Assume(a, fix...)
 		}
@@ -83,7 +46,59 @@ func NewCongruence[B any](db numeric.Domain[B]) Congruence[B] {
 // Contains reports whether p is in gamma(v): in the congruence classes
 // and satisfying the second component's (exact) constraints.
 func (d Congruence[B]) Contains(v Value[congruence.Value, B], p []numeric.Int) bool {
-	if d.IsBottom(v) || !d.da.(numeric.Membership[congruence.Value]).Contains(v.a, p) {
+	return containsBoth(d.Domain, v, p)
+}
+
+// classReduction returns what the classes x ≡ r (mod m) of dimensions
+// 0..n-1 (class(x) = m, r; m = 0 a single value, m = 1 none) tell db's
+// value b: bounds moved onto the class, and equations x = v for the
+// values the classes and b's bounds fix, together with the equations
+// over one dimension among b's constraints (for intervals: every single
+// value), which the class domain should assume.
+func classReduction[B any](db numeric.Domain[B], b B, n int, class func(numeric.Dim) (m, r numeric.Int)) (cs, fix []numeric.Constraint) {
+	for i := 0; i < n; i++ {
+		m, r := class(numeric.Dim(i))
+		x := numeric.Var(numeric.Dim(i))
+		if m.IsZero() {
+			cs = append(cs, numeric.Eq(x, numeric.ConstInt(r)))
+			continue
+		}
+		if m.Cmp(numeric.I(1)) == 0 {
+			continue
+		}
+		rg := db.Bound(b, x)
+		lo, hi := rg.Lo, rg.Hi
+		var l, h numeric.Int
+		if lo.IsFinite() {
+			// The least value >= lo in the class.
+			l = lo.Int().Add(r.Sub(lo.Int()).Mod(m))
+			if l.Cmp(lo.Int()) != 0 {
+				cs = append(cs, numeric.Ge(x, numeric.ConstInt(l)))
+			}
+		}
+		if hi.IsFinite() {
+			h = hi.Int().Sub(hi.Int().Sub(r).Mod(m))
+			if h.Cmp(hi.Int()) != 0 {
+				cs = append(cs, numeric.Le(x, numeric.ConstInt(h)))
+			}
+		}
+		if lo.IsFinite() && hi.IsFinite() && l.Cmp(h) == 0 {
+			fix = append(fix, numeric.Eq(x, numeric.ConstInt(l)))
+		}
+	}
+	// Values db fixes by an equation over one dimension.
+	for _, c := range db.Constraints(b) {
+		if e := c.Expr(); c.Kind() == numeric.EQ && e.NumTerms() == 1 {
+			fix = append(fix, c)
+		}
+	}
+	return cs, fix
+}
+
+// containsBoth reports whether p is in the first component (which has
+// numeric.Membership) and satisfies the second's exact constraints.
+func containsBoth[A, B any](d Domain[A, B], v Value[A, B], p []numeric.Int) bool {
+	if d.IsBottom(v) || !d.da.(numeric.Membership[A]).Contains(v.a, p) {
 		return false
 	}
 	if box, ok := any(v.b).(interval.Box); ok {

@@ -6,6 +6,7 @@ import (
 	"github.com/numpred/numpred/congruence"
 	"github.com/numpred/numpred/interval"
 	"github.com/numpred/numpred/numeric"
+	"github.com/numpred/numpred/numeric/numerictest"
 	"github.com/numpred/numpred/polyhedra"
 	"github.com/numpred/numpred/product"
 )
@@ -70,4 +71,30 @@ func TestWidenWithThresholds(t *testing.T) {
 	if got := d.Widen(a, b); d.Bound(got, x).Hi.IsFinite() {
 		t.Errorf("plain widening: %s, want no upper bound", d.String(got, env))
 	}
+}
+
+// TestLincongIntervalReduction: the lattice's relations carry a value
+// the box fixes to other dimensions, whose bounds then fix them.
+func TestLincongIntervalReduction(t *testing.T) {
+	d := product.NewLincong[interval.Box](interval.New())
+	env := numeric.MustEnv("a", "b", "i", "k")
+	for _, tc := range []struct{ src, want string }{
+		// a - i ≡ 1 (mod 2), a + b = 3, a, b ∈ [1, 2], i = 10000.
+		{"a + b = 3, a = i + 1 + 2k, a >= 1, a <= 2, b >= 1, b <= 2, i = 10000", "a = 1 && b = 2 && i = 10000 && k = -5000"},
+		{"a + b = 3, a = i + 1 + 2k, a >= 1, a <= 2, b >= 1, b <= 2, i = 9999", "a = 2 && b = 1 && i = 9999 && k = -4999"},
+		{"a = 2k + 1, a >= 2, a <= 2", "false"},
+		{"a = 4k, a >= -5, a <= 7", "a - 4k = 0 && a >= -4 && a <= 4 && k >= -1 && k <= 1"},
+	} {
+		got := d.Assume(d.Top(4), numeric.MustParseConstraints(tc.src, env)...)
+		if err := d.SanityCheck(got); err != nil {
+			t.Fatal(err)
+		}
+		if s := d.String(got, env); s != tc.want {
+			t.Errorf("Assume(%s) = %s, want %s", tc.src, s, tc.want)
+		}
+	}
+}
+
+func TestLincongConformance(t *testing.T) {
+	numerictest.Run(t, product.NewLincong[interval.Box](interval.New()), numerictest.Config{Cases: 500})
 }

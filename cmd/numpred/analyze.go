@@ -74,7 +74,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	f.memoryGone = new(string)
 	domain := fs.String("domain", interp.DefaultDomain, "domain: nexpoint, nex, mtndd, ndd, numeric, predicate, a comma list, or all")
 	monomials := fs.String("monomials", "off", "analyse the program lifted to polynomial shadows (monomials as dimensions, for polynomial invariants; the absint engine): off, auto (the degree of the program's products) or a degree 2-"+strconv.Itoa(polylift.MaxDegree)+"; best with --numeric affine+interval")
-	fs.StringVar(&f.numeric, "numeric", "interval", "numeric domain: interval, octagon, polyhedra, affine, affine+interval, congruence, congruence+interval or congruence+polyhedra (the congruences not with ndd or mtndd)")
+	fs.StringVar(&f.numeric, "numeric", "interval", "numeric domain: interval, octagon, polyhedra, affine, affine+interval, congruence, congruence+interval, congruence+polyhedra (Granger's congruences per variable), lincong, lincong+interval or lincong+polyhedra (relational linear congruences: a + b = 3, a - i ≡ 1 mod 2) (the congruences not with ndd or mtndd)")
 	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	fs.BoolVar(&f.invariants, "invariants", false, "print the invariant of every location")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics (time per domain operation, iterations, BDD nodes)")
