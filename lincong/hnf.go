@@ -87,15 +87,22 @@ func (v vec) equal(w vec) bool {
 }
 
 // hnf returns the Hermite normal form of the lattice spanned by rows
-// (vectors of length n): the non-zero rows of the echelon form, pivots
-// strictly increasing and positive, entries above each pivot in
-// [0, pivot). The input is not modified.
-func hnf(rows []vec, n int) []vec {
+// (vectors of length n) modulo the unit vectors of the free columns: the
+// non-zero rows of the echelon form of the rows with their free entries
+// set to 0, pivots strictly increasing and positive, entries above each
+// pivot in [0, pivot). The input is not modified.
+func hnf(rows []vec, n int, free []bool) []vec {
 	// The rows may be shared with other values: work on copies, in place.
 	work := make([]vec, 0, len(rows))
 	for _, r := range rows {
-		if !r.isZero() {
-			work = append(work, r.clone())
+		c := r.clone()
+		for i, f := range free {
+			if f {
+				c[i] = zero
+			}
+		}
+		if !c.isZero() {
+			work = append(work, c)
 		}
 	}
 	var out []vec
@@ -207,9 +214,10 @@ func member(v vec, rows []vec) bool {
 	return true
 }
 
-// contains reports whether q - p is in the lattice, without allocating
-// when the coordinates are small.
-func contains(q, p vec, rows []vec) bool {
+// contains reports whether q - p (q when p is nil) is in the lattice of
+// rows and the unit vectors of free, without allocating for up to 8
+// dimensions.
+func contains(q, p vec, rows []vec, free []bool) bool {
 	var buf [8]numeric.Int
 	var d vec
 	if len(q) <= len(buf) {
@@ -218,7 +226,14 @@ func contains(q, p vec, rows []vec) bool {
 		d = make(vec, len(q))
 	}
 	for i := range q {
-		d[i] = q[i].Sub(p[i])
+		switch {
+		case free[i]:
+			d[i] = zero
+		case p == nil:
+			d[i] = q[i]
+		default:
+			d[i] = q[i].Sub(p[i])
+		}
 	}
 	return member(d, rows)
 }

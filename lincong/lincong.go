@@ -3,17 +3,31 @@
 package lincong
 
 import (
+	"sync"
+
 	"github.com/numpred/numpred/numeric"
 )
 
 // Value is an affine lattice p + L over n integer dimensions, or bottom.
-// It is immutable. L's rows are in Hermite normal form and p is reduced
-// by them (see the package doc), so equal sets have equal values.
+// It is immutable. The unit vectors L contains are kept as free
+// dimensions (a dimension nothing constrains, the usual case for most of
+// a program's variables): p and every row are 0 there. The other rows are
+// in Hermite normal form, none of them a unit vector, and p is reduced by
+// them (see the package doc), so equal sets have equal values.
 type Value struct {
 	n    int
 	bot  bool
 	p    vec
 	rows []vec
+	free []bool
+	eqs  *eqCache // the hull equations, computed once (nil: not cached)
+}
+
+// eqCache holds a value's hull equations once computed: the reduced
+// products ask for them after every operation.
+type eqCache struct {
+	once sync.Once
+	cs   []numeric.Constraint
 }
 
 // Domain is the linear congruence domain. It implements
@@ -38,22 +52,57 @@ func (a Value) Dims() int { return a.n }
 func (a Value) IsBottom() bool { return a.bot }
 
 // Rank returns the rank of a's lattice (0 for a single point or bottom).
-func (a Value) Rank() int { return len(a.rows) }
+func (a Value) Rank() int {
+	r := len(a.rows)
+	for _, f := range a.free {
+		if f {
+			r++
+		}
+	}
+	return r
+}
 
-// mk returns the canonical value p + span(rows).
-func mk(n int, p vec, rows []vec) Value {
-	h := hnf(rows, n)
-	return Value{n: n, p: reduce(p, h), rows: h}
+// mk returns the canonical value p + span(rows) + the unit vectors of
+// free (which mk may extend: unit rows of the Hermite form become free
+// dimensions). It does not modify its arguments.
+func mk(n int, p vec, rows []vec, free []bool) Value {
+	h := hnf(rows, n, free)
+	p = p.clone()
+	for i, f := range free {
+		if f {
+			p[i] = zero
+		}
+	}
+	p = reduce(p, h)
+	out := h[:0]
+	copied := false
+	for _, r := range h {
+		c := r.pivot()
+		if r[c].Cmp(numeric.I(1)) == 0 && vec(r[c+1:]).isZero() {
+			if !copied {
+				free = append([]bool(nil), free...)
+				copied = true
+			}
+			free[c] = true
+			continue
+		}
+		out = append(out, r)
+	}
+	return Value{n: n, p: p, rows: out, free: free, eqs: new(eqCache)}
+}
+
+// allFree returns n free dimensions, or none.
+func allFree(n int, f bool) []bool {
+	out := make([]bool, n)
+	for i := range out {
+		out[i] = f
+	}
+	return out
 }
 
 // Top returns Z^n.
 func (Domain) Top(n int) Value {
-	rows := make([]vec, n)
-	for i := range rows {
-		rows[i] = newVec(n)
-		rows[i][i] = numeric.I(1)
-	}
-	return Value{n: n, p: newVec(n), rows: rows}
+	return Value{n: n, p: newVec(n), free: allFree(n, true)}
 }
 
 // Bottom returns the empty set over n dimensions.
@@ -61,19 +110,19 @@ func (Domain) Bottom(n int) Value { return Value{n: n, bot: true} }
 
 // Point returns the value holding the single point p.
 func Point(p []numeric.Int) Value {
-	return Value{n: len(p), p: append(vec(nil), p...)}
+	return Value{n: len(p), p: append(vec(nil), p...), free: allFree(len(p), false)}
 }
 
 // Dims returns the number of dimensions of a.
 func (Domain) Dims(a Value) int { return a.n }
 
-// IsTop reports whether a is Z^n: n rows, all pivots 1 (the identity).
+// IsTop reports whether a is Z^n: every dimension is free.
 func (Domain) IsTop(a Value) bool {
-	if a.bot || len(a.rows) != a.n {
+	if a.bot {
 		return false
 	}
-	for i, r := range a.rows {
-		if r[i].Cmp(numeric.I(1)) != 0 {
+	for _, f := range a.free {
+		if !f {
 			return false
 		}
 	}
@@ -98,11 +147,16 @@ func (Domain) Leq(a, b Value) bool {
 	if b.bot {
 		return false
 	}
-	if !contains(a.p, b.p, b.rows) {
+	for i, f := range a.free {
+		if f && !b.free[i] {
+			return false
+		}
+	}
+	if !contains(a.p, b.p, b.rows, b.free) {
 		return false
 	}
 	for _, r := range a.rows {
-		if !member(r.clone(), b.rows) {
+		if !contains(r, nil, b.rows, b.free) {
 			return false
 		}
 	}
@@ -117,6 +171,11 @@ func (Domain) Equal(a, b Value) bool {
 	}
 	if len(a.rows) != len(b.rows) || !a.p.equal(b.p) {
 		return false
+	}
+	for i, f := range a.free {
+		if f != b.free[i] {
+			return false
+		}
 	}
 	for i := range a.rows {
 		if !a.rows[i].equal(b.rows[i]) {
@@ -139,7 +198,11 @@ func (Domain) Join(a, b Value) Value {
 	rows = append(rows, a.rows...)
 	rows = append(rows, b.rows...)
 	rows = append(rows, b.p.sub(a.p))
-	return mk(a.n, a.p, rows)
+	free := make([]bool, a.n)
+	for i := range free {
+		free[i] = a.free[i] || b.free[i]
+	}
+	return mk(a.n, a.p, rows, free)
 }
 
 // Widen is Join: ascending chains of affine lattices are finite.
@@ -166,7 +229,7 @@ func (d Domain) Meet(a, b Value) Value {
 	if b.bot {
 		return b
 	}
-	if len(a.rows) > len(b.rows) {
+	if a.Rank() > b.Rank() {
 		a, b = b, a
 	}
 	for _, c := range d.Constraints(b) {
@@ -187,5 +250,5 @@ func (Domain) Contains(a Value, q []numeric.Int) bool {
 	if a.bot {
 		return false
 	}
-	return contains(q, a.p, a.rows)
+	return contains(q, a.p, a.rows, a.free)
 }

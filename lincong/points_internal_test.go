@@ -210,7 +210,11 @@ func (joinNoOffset) Join(a, b Value) Value {
 	if a.bot || b.bot {
 		return Domain{}.Join(a, b)
 	}
-	return mk(a.n, a.p, append(append([]vec(nil), a.rows...), b.rows...))
+	free := make([]bool, a.n)
+	for i := range free {
+		free[i] = a.free[i] || b.free[i]
+	}
+	return mk(a.n, a.p, append(append([]vec(nil), a.rows...), b.rows...), free)
 }
 
 func (assignNoConstant) Assign(a Value, dims []numeric.Dim, es []numeric.LinExpr) Value {

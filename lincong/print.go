@@ -48,6 +48,17 @@ func (Domain) Constraints(a Value) []numeric.Constraint {
 	if a.bot {
 		return []numeric.Constraint{numeric.False}
 	}
+	if a.eqs == nil {
+		return hullEquations(a)
+	}
+	a.eqs.once.Do(func() { a.eqs.cs = hullEquations(a) })
+	// Full slice expression: a caller's append must not write into the
+	// cache.
+	return a.eqs.cs[:len(a.eqs.cs):len(a.eqs.cs)]
+}
+
+// hullEquations computes the equations of a's rational affine hull.
+func hullEquations(a Value) []numeric.Constraint {
 	isPivot := make([]bool, a.n)
 	ps := a.pivots()
 	for _, c := range ps {
@@ -55,7 +66,7 @@ func (Domain) Constraints(a Value) []numeric.Constraint {
 	}
 	var cs []numeric.Constraint
 	for f := 0; f < a.n; f++ {
-		if isPivot[f] {
+		if isPivot[f] || a.free[f] {
 			continue
 		}
 		// The kernel vector k with k_f > 0, zero at the other free
@@ -159,6 +170,11 @@ func (Domain) Congruences(a Value) []numeric.Congruence {
 
 // holds reports whether every point of a (not bottom) satisfies c.
 func holds(a Value, c numeric.Congruence) bool {
+	for i := 0; i < c.Expr().NumTerms(); i++ {
+		if t := c.Expr().Term(i); a.free[t.Dim] && !t.Coef.Divisible(c.Mod()) {
+			return false
+		}
+	}
 	for _, r := range a.rows {
 		if !linear(c.Expr(), r).Divisible(c.Mod()) {
 			return false
@@ -192,13 +208,26 @@ func (a Value) String() string { return Domain{}.String(a, nil) }
 // SanityCheck returns an error when a is not in canonical form.
 func (Domain) SanityCheck(a Value) error {
 	if a.bot {
-		if a.p != nil || a.rows != nil {
+		if a.p != nil || a.rows != nil || a.free != nil {
 			return fmt.Errorf("lincong: bottom keeps a point or rows")
 		}
 		return nil
 	}
-	if len(a.p) != a.n {
-		return fmt.Errorf("lincong: a point of %d coordinates in %d dimensions", len(a.p), a.n)
+	if len(a.p) != a.n || len(a.free) != a.n {
+		return fmt.Errorf("lincong: a point of %d coordinates and %d free flags in %d dimensions", len(a.p), len(a.free), a.n)
+	}
+	for i, f := range a.free {
+		if !f {
+			continue
+		}
+		if !a.p[i].IsZero() {
+			return fmt.Errorf("lincong: the point has %s at free dimension %d", a.p[i], i)
+		}
+		for j, r := range a.rows {
+			if !r[i].IsZero() {
+				return fmt.Errorf("lincong: row %d has %s at free dimension %d", j, r[i], i)
+			}
+		}
 	}
 	last := -1
 	for i, r := range a.rows {
@@ -211,6 +240,9 @@ func (Domain) SanityCheck(a Value) error {
 		}
 		if r[c].Sign() <= 0 {
 			return fmt.Errorf("lincong: row %d's pivot %s is not positive", i, r[c])
+		}
+		if r[c].Cmp(numeric.I(1)) == 0 && r[c+1:].isZero() {
+			return fmt.Errorf("lincong: row %d is a unit vector, not a free dimension", i)
 		}
 		for j := 0; j < i; j++ {
 			if v := a.rows[j][c]; v.Sign() < 0 || v.Cmp(r[c]) >= 0 {

@@ -22,6 +22,11 @@ func linear(e numeric.LinExpr, v vec) numeric.Int {
 // constantOn reports whether e takes a single value on a (not bottom),
 // and that value.
 func constantOn(a Value, e numeric.LinExpr) (numeric.Int, bool) {
+	for i := 0; i < e.NumTerms(); i++ {
+		if t := e.Term(i); a.free[t.Dim] && !t.Coef.IsZero() {
+			return numeric.Int{}, false
+		}
+	}
 	for _, r := range a.rows {
 		if !linear(e, r).IsZero() {
 			return numeric.Int{}, false
@@ -41,9 +46,24 @@ func solve(a Value, e numeric.LinExpr, m numeric.Int) Value {
 		v vec
 		g numeric.Int
 	}
-	rows := make([]row, 0, len(a.rows)+1)
+	rows := make([]row, 0, len(a.rows)+e.NumTerms()+1)
 	for _, r := range a.rows {
 		rows = append(rows, row{r, linear(e, r)})
+	}
+	// The free dimensions e mentions take part as unit rows.
+	free, copied := a.free, false
+	for i := 0; i < e.NumTerms(); i++ {
+		t := e.Term(i)
+		if !a.free[t.Dim] || t.Coef.IsZero() {
+			continue
+		}
+		if !copied {
+			free, copied = append([]bool(nil), a.free...), true
+		}
+		free[t.Dim] = false
+		u := newVec(a.n)
+		u[t.Dim] = numeric.I(1)
+		rows = append(rows, row{u, t.Coef})
 	}
 	if !m.IsZero() {
 		rows = append(rows, row{newVec(a.n), m.Abs()})
@@ -77,6 +97,7 @@ func solve(a Value, e numeric.LinExpr, m numeric.Int) Value {
 		}
 	}
 	if k < 0 {
+		// No row moves e (so no free dimension was in e).
 		if t.IsZero() {
 			return a
 		}
@@ -93,7 +114,7 @@ func solve(a Value, e numeric.LinExpr, m numeric.Int) Value {
 			lat = append(lat, r.v)
 		}
 	}
-	return mk(a.n, p, lat)
+	return mk(a.n, p, lat, free)
 }
 
 // Assume intersects a with the constraints: equalities exactly;
@@ -140,11 +161,36 @@ func (Domain) Assign(a Value, dims []numeric.Dim, exprs []numeric.LinExpr) Value
 		}
 		return out
 	}
-	rows := make([]vec, len(a.rows))
-	for i, r := range a.rows {
-		rows[i] = apply(r, false)
+	// The free dimensions the assignment reads or writes take part as
+	// unit rows; the others stay free.
+	free, copied := a.free, false
+	materialise := func(x numeric.Dim) {
+		if !free[x] {
+			return
+		}
+		if !copied {
+			free, copied = append([]bool(nil), a.free...), true
+		}
+		free[x] = false
 	}
-	return mk(a.n, apply(a.p, true), rows)
+	for i, x := range dims {
+		materialise(x)
+		for j := 0; j < exprs[i].NumTerms(); j++ {
+			materialise(exprs[i].Term(j).Dim)
+		}
+	}
+	rows := make([]vec, 0, len(a.rows)+len(dims))
+	for _, r := range a.rows {
+		rows = append(rows, apply(r, false))
+	}
+	for i := range free {
+		if a.free[i] && !free[i] {
+			u := newVec(a.n)
+			u[i] = numeric.I(1)
+			rows = append(rows, apply(u, false))
+		}
+	}
+	return mk(a.n, apply(a.p, true), rows, free)
 }
 
 // Forget makes dims unconstrained: their unit vectors join the lattice.
@@ -152,13 +198,11 @@ func (Domain) Forget(a Value, dims ...numeric.Dim) Value {
 	if a.bot || len(dims) == 0 {
 		return a
 	}
-	rows := append([]vec(nil), a.rows...)
+	free := append([]bool(nil), a.free...)
 	for _, x := range dims {
-		u := newVec(a.n)
-		u[x] = numeric.I(1)
-		rows = append(rows, u)
+		free[x] = true
 	}
-	return mk(a.n, a.p, rows)
+	return mk(a.n, a.p, a.rows, free)
 }
 
 // Bound returns the single value of e when it is constant on a, and the
@@ -203,18 +247,17 @@ func (Domain) AddDims(a Value, k int) Value {
 		copy(out, v)
 		return out
 	}
-	rows := make([]vec, 0, len(a.rows)+k)
-	for _, r := range a.rows {
-		rows = append(rows, ext(r))
+	rows := make([]vec, len(a.rows))
+	for i, r := range a.rows {
+		rows[i] = ext(r)
 	}
+	free := make([]bool, n)
+	copy(free, a.free)
 	for i := a.n; i < n; i++ {
-		u := newVec(n)
-		u[i] = numeric.I(1)
-		rows = append(rows, u)
+		free[i] = true
 	}
-	// Already in Hermite form: the new unit rows pivot after every old
-	// row and are zero where the old rows pivot.
-	return Value{n: n, p: ext(a.p), rows: rows}
+	// Still canonical: the new dimensions are free.
+	return Value{n: n, p: ext(a.p), rows: rows, free: free}
 }
 
 // RemoveDims projects out dims and renumbers the others in order.
@@ -245,7 +288,13 @@ func (Domain) RemoveDims(a Value, dims ...numeric.Dim) Value {
 	for i, r := range a.rows {
 		rows[i] = proj(r)
 	}
-	return mk(n, proj(a.p), rows)
+	free := make([]bool, 0, n)
+	for i, f := range a.free {
+		if !gone[i] {
+			free = append(free, f)
+		}
+	}
+	return mk(n, proj(a.p), rows, free)
 }
 
 // PermuteDims renames dimension i to perm[i].
@@ -267,13 +316,20 @@ func (Domain) PermuteDims(a Value, perm []numeric.Dim) Value {
 	for i, r := range a.rows {
 		rows[i] = move(r)
 	}
-	return mk(a.n, move(a.p), rows)
+	free := make([]bool, a.n)
+	for i, f := range a.free {
+		free[perm[i]] = f
+	}
+	return mk(a.n, move(a.p), rows, free)
 }
 
 // Class returns what a says of dimension x alone: x ≡ r (mod m), m the
 // gcd of the lattice's x entries (m = 0: x = r; m = 1: anything), r in
 // [0, m) for m > 0. Precondition: a is not bottom.
 func (a Value) Class(x numeric.Dim) (m, r numeric.Int) {
+	if a.free[x] {
+		return numeric.I(1), zero
+	}
 	m = zero
 	for _, row := range a.rows {
 		m = m.GCD(row[x])

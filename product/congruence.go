@@ -86,7 +86,20 @@ func classReduction[B any](db numeric.Domain[B], b B, n int, class func(numeric.
 			fix = append(fix, numeric.Eq(x, numeric.ConstInt(l)))
 		}
 	}
-	// Values db fixes by an equation over one dimension.
+	// Values db fixes by an equation over one dimension (a box's single
+	// values read off directly), unless the class already has them.
+	if box, ok := any(b).(interval.Box); ok {
+		for i := 0; i < n; i++ {
+			r := box.Range(numeric.Dim(i))
+			if !r.Lo.IsFinite() || r.Lo.Cmp(r.Hi) != 0 {
+				continue
+			}
+			if m, _ := class(numeric.Dim(i)); !m.IsZero() {
+				fix = append(fix, numeric.Eq(numeric.Var(numeric.Dim(i)), numeric.ConstInt(r.Lo.Int())))
+			}
+		}
+		return cs, fix
+	}
 	for _, c := range db.Constraints(b) {
 		if e := c.Expr(); c.Kind() == numeric.EQ && e.NumTerms() == 1 {
 			fix = append(fix, c)
