@@ -65,8 +65,21 @@ func hullEquations(a Value) []numeric.Constraint {
 		isPivot[c] = true
 	}
 	var cs []numeric.Constraint
+	touched := make([]bool, a.n)
+	for _, r := range a.rows {
+		for j, x := range r {
+			if !x.IsZero() {
+				touched[j] = true
+			}
+		}
+	}
 	for f := 0; f < a.n; f++ {
 		if isPivot[f] || a.free[f] {
+			continue
+		}
+		if !touched[f] {
+			// No row moves x_f: it is the point's value.
+			cs = append(cs, numeric.Eq(numeric.Var(numeric.Dim(f)), numeric.ConstInt(a.p[f])))
 			continue
 		}
 		// The kernel vector k with k_f > 0, zero at the other free

@@ -60,6 +60,11 @@ func classReduction[B any](db numeric.Domain[B], b B, n int, class func(numeric.
 		m, r := class(numeric.Dim(i))
 		x := numeric.Var(numeric.Dim(i))
 		if m.IsZero() {
+			if box, ok := any(b).(interval.Box); ok {
+				if rg := box.Range(numeric.Dim(i)); rg.Lo.IsFinite() && rg.Lo.Cmp(rg.Hi) == 0 && rg.Lo.Int().Cmp(r) == 0 {
+					continue // the box has it
+				}
+			}
 			cs = append(cs, numeric.Eq(x, numeric.ConstInt(r)))
 			continue
 		}

@@ -37,7 +37,13 @@ func NewLincong[B any](db numeric.Domain[B]) Lincong[B] {
 	reduce := func(a lincong.Value, b B) (lincong.Value, B) {
 		for round := 0; round < lincongRounds; round++ {
 			cs, fix := classReduction(db, b, a.Dims(), a.Class)
-			cs = append(cs, dl.Constraints(a)...)
+			for _, c := range dl.Constraints(a) {
+				// An equation over one dimension fixes it: its class
+				// said so already.
+				if c.Expr().NumTerms() > 1 {
+					cs = append(cs, c)
+				}
+			}
 			if len(cs) > 0 {
 				b = db.Assume(b, cs...)
 				if db.IsBottom(b) {

@@ -79,7 +79,7 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 10) { if (x < 5) reach_err
 		if r.Verdict != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, r.Verdict, tc.want)
 		}
-		if len(r.Stages) == 0 || r.Stages[0].Reason.Kind != engine.Internal || !strings.HasPrefix(r.Stages[0].Reason.String(), "internal error: absint nexpoint/interval: an engine bug") {
+		if len(r.Stages) == 0 || r.Stages[0].Reason.Kind != engine.Internal || !strings.HasPrefix(r.Stages[0].Reason.String(), "internal error: absint nexpoint/lincong+interval: an engine bug") {
 			t.Errorf("%s: stages %+v, want absint's internal error first", tc.name, r.Stages)
 		}
 	}
@@ -133,7 +133,7 @@ int main() { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 
 				t.Fatalf("stage heap %d with StageHeap %d and caller %d, want %d", l, tc.stage, tc.caller, tc.want)
 			}
 		}
-		if len(events) < 2 || events[0] != "start absint nexpoint/interval" || events[1] != "end absint nexpoint/interval" {
+		if len(events) < 2 || events[0] != "start absint nexpoint/lincong+interval" || events[1] != "end absint nexpoint/lincong+interval" {
 			t.Fatalf("events %v", events)
 		}
 		for i := 0; i+1 < len(events); i += 2 {
