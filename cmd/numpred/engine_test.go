@@ -53,7 +53,7 @@ func TestEngineTable(t *testing.T) {
 	}
 	out := stdout.String()
 	for _, want := range []string{"engine", "verdict", "SMT s", "SMT queries", "refinements", "built",
-		"nexpoint/interval", "cegar", "k=", "ARG", "BDD nodes"} {
+		"nexpoint/lincong+interval", "cegar", "k=", "ARG", "BDD nodes"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
@@ -223,5 +223,22 @@ int main(void) { int x = __VERIFIER_nondet_int(); int y = 0; if (x > 3) y = x; i
 	}
 	if _, ok := rec["trace"]; ok {
 		t.Errorf("an abstract trace beside the counterexample: %s", stdout.String())
+	}
+}
+
+// TestDefaultNumeric: under --numeric auto (the default) absint runs
+// lincong+interval where the domain combines with it, which proves the
+// swap loop's parity, and intervals under ndd, which cannot use it.
+func TestDefaultNumeric(t *testing.T) {
+	for _, c := range []struct{ domain, label, verdict string }{
+		{"nexpoint", "[nexpoint/lincong+interval]", "TRUE"},
+		{"ndd", "[ndd/interval]", "UNKNOWN"},
+	} {
+		var stdout, stderr bytes.Buffer
+		s := run([]string{"analyze", "--engine", "absint", "--domain", c.domain, "--timeout", "20s", "../../testdata/verdicts/lincong_swap.lp"}, &stdout, &stderr)
+		out := stdout.String()
+		if !strings.Contains(out, c.label+": Verification result: "+c.verdict) {
+			t.Errorf("--domain %s: status %d, want %s %s:\n%s%s", c.domain, s, c.label, c.verdict, out, stderr.String())
+		}
 	}
 }
