@@ -49,16 +49,29 @@ func (Domain) Constraints(a Value) []numeric.Constraint {
 		return []numeric.Constraint{numeric.False}
 	}
 	if a.eqs == nil {
-		return hullEquations(a)
+		return hullEquations(a, false)
 	}
-	a.eqs.once.Do(func() { a.eqs.cs = hullEquations(a) })
+	a.eqs.once.Do(func() { a.eqs.cs = hullEquations(a, false) })
 	// Full slice expression: a caller's append must not write into the
 	// cache.
 	return a.eqs.cs[:len(a.eqs.cs):len(a.eqs.cs)]
 }
 
-// hullEquations computes the equations of a's rational affine hull.
-func hullEquations(a Value) []numeric.Constraint {
+// Relations returns the equations of a's rational affine hull over two
+// or more dimensions (none for bottom); the others each fix a dimension,
+// which Class reports. The reduced products pass these on after every
+// operation, so a value without rows (a point) answers at once.
+func (a Value) Relations() []numeric.Constraint {
+	if a.bot || len(a.rows) == 0 {
+		return nil
+	}
+	return hullEquations(a, true)
+}
+
+// hullEquations computes the equations of a's rational affine hull; with
+// relational, only those of the columns some row moves (the others fix
+// one dimension each).
+func hullEquations(a Value, relational bool) []numeric.Constraint {
 	isPivot := make([]bool, a.n)
 	ps := a.pivots()
 	for _, c := range ps {
@@ -78,6 +91,9 @@ func hullEquations(a Value) []numeric.Constraint {
 			continue
 		}
 		if !touched[f] {
+			if relational {
+				continue
+			}
 			// No row moves x_f: it is the point's value.
 			cs = append(cs, numeric.Eq(numeric.Var(numeric.Dim(f)), numeric.ConstInt(a.p[f])))
 			continue

@@ -37,9 +37,9 @@ func NewLincong[B any](db numeric.Domain[B]) Lincong[B] {
 	reduce := func(a lincong.Value, b B) (lincong.Value, B) {
 		for round := 0; round < lincongRounds; round++ {
 			cs, fix := classReduction(db, b, a.Dims(), a.Class)
-			for _, c := range dl.Constraints(a) {
-				// An equation over one dimension fixes it: its class
-				// said so already.
+			// The equations over one dimension fix it: its class
+			// said so already.
+			for _, c := range a.Relations() {
 				if c.Expr().NumTerms() > 1 {
 					cs = append(cs, c)
 				}
