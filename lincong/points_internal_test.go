@@ -141,6 +141,20 @@ func checkPoints(d numeric.Domain[Value], cases int) error {
 		}); err != nil {
 			return err
 		}
+		// A translation x := x + c is exact: y is in the result iff
+		// y with y_x - c is in a.
+		c := g.small()
+		tr := d.Assign(a, []numeric.Dim{x}, []numeric.LinExpr{numeric.Var(x).AddConst(c)})
+		if err := d.(numeric.Checker[Value]).SanityCheck(tr); err != nil {
+			return fmt.Errorf("case %d: Assign(%s, x%d := x%d + %s): %v", i, a, x, x, c, err)
+		}
+		for _, p := range pts {
+			q := append([]numeric.Int(nil), p...)
+			q[x] = q[x].Sub(c)
+			if in(tr, p) != in(a, q) {
+				return fmt.Errorf("case %d: Assign(%s, x%d := x%d + %s) = %s: %v in it %v, %v in a %v", i, a, x, x, c, tr, p, in(tr, p), q, in(a, q))
+			}
+		}
 		fg := d.Forget(a, x)
 		if err := sound("Forget", a, fg, func(p []numeric.Int) [][]numeric.Int {
 			var out [][]numeric.Int
@@ -201,6 +215,9 @@ type (
 	assignNoConstant struct{ Domain }
 	// meetFirstOnly returns its first argument (a weak update).
 	meetFirstOnly struct{ Domain }
+	// translateUnreduced moves the point of a translation without
+	// reducing it by the rows (a non-canonical value).
+	translateUnreduced struct{ Domain }
 	// solveRounds solves e = 0 with the quotient rounded down even when
 	// the gcd does not divide the right-hand side.
 	solveRounds struct{ Domain }
@@ -226,6 +243,17 @@ func (assignNoConstant) Assign(a Value, dims []numeric.Dim, es []numeric.LinExpr
 }
 
 func (meetFirstOnly) Meet(a, b Value) Value { return a }
+
+func (translateUnreduced) Assign(a Value, dims []numeric.Dim, es []numeric.LinExpr) Value {
+	if a.bot || !translation(dims, es) {
+		return Domain{}.Assign(a, dims, es)
+	}
+	p := a.p.clone()
+	for i, x := range dims {
+		p[x] = p[x].Add(es[i].Constant())
+	}
+	return Value{n: a.n, p: p, rows: a.rows, free: a.free, eqs: new(eqCache)}
+}
 
 func (solveRounds) Assume(a Value, cs ...numeric.Constraint) Value {
 	for _, c := range cs {
@@ -255,6 +283,7 @@ func TestPointCheckCatchesBrokenDomains(t *testing.T) {
 		{"join without the offset", joinNoOffset{}, "Join"},
 		{"assign without the constant", assignNoConstant{}, "Assign"},
 		{"meet as a weak update", meetFirstOnly{}, "Meet"},
+		{"translation without reducing the point", translateUnreduced{}, "Assign"},
 		{"assume with a rounded constant", solveRounds{}, "Assume"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

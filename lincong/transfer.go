@@ -150,6 +150,16 @@ func (Domain) Assign(a Value, dims []numeric.Dim, exprs []numeric.LinExpr) Value
 	if a.bot {
 		return a
 	}
+	if translation(dims, exprs) {
+		// x := x + c moves the point only: the rows stay in Hermite form.
+		p := a.p.clone()
+		for i, x := range dims {
+			if !a.free[x] {
+				p[x] = p[x].Add(exprs[i].Constant())
+			}
+		}
+		return Value{n: a.n, p: reduce(p, a.rows), rows: a.rows, free: a.free, eqs: new(eqCache)}
+	}
 	apply := func(v vec, affine bool) vec {
 		out := v.clone()
 		for i, x := range dims {
@@ -191,6 +201,18 @@ func (Domain) Assign(a Value, dims []numeric.Dim, exprs []numeric.LinExpr) Value
 		}
 	}
 	return mk(a.n, apply(a.p, true), rows, free)
+}
+
+// translation reports whether every expression is its own dimension plus
+// a constant (x := x + c).
+func translation(dims []numeric.Dim, exprs []numeric.LinExpr) bool {
+	for i, x := range dims {
+		e := exprs[i]
+		if e.NumTerms() != 1 || e.Term(0).Dim != x || e.Term(0).Coef.Cmp(numeric.I(1)) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // Forget makes dims unconstrained: their unit vectors join the lattice.
