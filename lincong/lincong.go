@@ -169,7 +169,42 @@ func (Domain) Equal(a, b Value) bool {
 	if a.bot || b.bot {
 		return a.bot == b.bot
 	}
-	if len(a.rows) != len(b.rows) || !a.p.equal(b.p) {
+	return a.p.equal(b.p) && sameLattice(a, b)
+}
+
+// Join returns the least affine lattice containing a and b.
+func (Domain) Join(a, b Value) Value {
+	sameDims(a, b)
+	if a.bot {
+		return b
+	}
+	if b.bot {
+		return a
+	}
+	if sameLattice(a, b) {
+		// Only the points may differ: one vector joins the rows (none
+		// when b's point is in a already, as at a loop head that is
+		// stable).
+		if contains(b.p, a.p, a.rows, a.free) {
+			return a
+		}
+		return mk(a.n, a.p, append(append([]vec(nil), a.rows...), b.p.sub(a.p)), a.free)
+	}
+	rows := make([]vec, 0, len(a.rows)+len(b.rows)+1)
+	rows = append(rows, a.rows...)
+	rows = append(rows, b.rows...)
+	rows = append(rows, b.p.sub(a.p))
+	free := make([]bool, a.n)
+	for i := range free {
+		free[i] = a.free[i] || b.free[i]
+	}
+	return mk(a.n, a.p, rows, free)
+}
+
+// sameLattice reports whether a and b (not bottom) have the same rows and
+// free dimensions.
+func sameLattice(a, b Value) bool {
+	if len(a.rows) != len(b.rows) {
 		return false
 	}
 	for i, f := range a.free {
@@ -183,26 +218,6 @@ func (Domain) Equal(a, b Value) bool {
 		}
 	}
 	return true
-}
-
-// Join returns the least affine lattice containing a and b.
-func (Domain) Join(a, b Value) Value {
-	sameDims(a, b)
-	if a.bot {
-		return b
-	}
-	if b.bot {
-		return a
-	}
-	rows := make([]vec, 0, len(a.rows)+len(b.rows)+1)
-	rows = append(rows, a.rows...)
-	rows = append(rows, b.rows...)
-	rows = append(rows, b.p.sub(a.p))
-	free := make([]bool, a.n)
-	for i := range free {
-		free[i] = a.free[i] || b.free[i]
-	}
-	return mk(a.n, a.p, rows, free)
 }
 
 // Widen is Join: ascending chains of affine lattices are finite.
