@@ -24,13 +24,14 @@ const lincongRounds = 4
 
 // NewLincong returns the reduced product of linear congruences and db.
 // Each round of the reduction propagates db's value through the
-// lattice's hull equations (as NewAffineInterval does) and works as
-// NewCongruence's on what the lattice says of each dimension alone
-// (x ≡ r mod m): bounds move onto the class, a single value becomes
-// x = v in both; then the values db
+// lattice's hull equations over two or more dimensions (as
+// NewAffineInterval does) and works as NewCongruence's on what the
+// lattice says of each dimension alone (x ≡ r mod m): bounds move onto
+// the class, a single value becomes x = v in both; then the values db
 // fixes join the lattice, which may fix others through its relations
-// (a - i ≡ 1 mod 2 and i = 10000 give a ≡ 1 mod 2, with a ∈ [1, 2]: a = 1).
-// Rounds repeat while the lattice learns a value, at most lincongRounds.
+// (a - i ≡ 1 mod 2 and i = 10000 give a ≡ 1 mod 2, with a ∈ [1, 2]:
+// a = 1). Rounds repeat while the lattice learns a value, at most
+// lincongRounds.
 // Precondition: db has exact Constraints.
 func NewLincong[B any](db numeric.Domain[B]) Lincong[B] {
 	dl := lincong.New()
