@@ -60,7 +60,7 @@ func BenchmarkFig8a(b *testing.B) {
 }
 
 func BenchmarkFig8b(b *testing.B) {
-	for _, c := range []int{5, 10, 20, 40} {
+	for _, c := range []int{5, 10, 20, 40, 200} {
 		p := loadTemplate(b, "fig8b", c)
 		for _, d := range allDomains {
 			b.Run(fmt.Sprintf("C=%d/%s", c, d), func(b *testing.B) { benchAnalyze(b, p, d) })

@@ -137,3 +137,11 @@ func HasExactConstraints[V any](d Domain[V]) bool {
 	_, ok := d.(Membership[V])
 	return !ok
 }
+
+// Hasher is the optional capability of hashing a value without describing
+// it: equal values (Equal) hash equally. Tables keyed by values (MTNDD's
+// leaf table) use it instead of hashing a value's constraints, which
+// costs a description of every value stored or looked up.
+type Hasher[V any] interface {
+	Hash(a V) uint64
+}

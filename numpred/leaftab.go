@@ -51,7 +51,11 @@ const maxCodeMemo = 1 << 12
 type leafTable[V any] struct {
 	bits []int // index variables, in variable order
 	vals []V
-	cons [][]numeric.Constraint // index -> constraints of its value (the key)
+	cons [][]numeric.Constraint // index -> constraints of its value (the key; nil with hash)
+	keys []uint64               // index -> its key in byKey
+	// hash, when the numeric domain has one, keys values instead of a
+	// hash of their constraints (found again by Equal).
+	hash numeric.Hasher[V]
 	used []bool
 	free []int32
 	live int
@@ -119,11 +123,23 @@ func (c *numCore[V]) tabEncode(a V, bases []bdd.Node) bdd.Node {
 			return b
 		}
 	}
+	t := c.tab
+	if t.hash != nil {
+		h := t.hash.Hash(a)
+		for _, i := range t.byKey[h] {
+			if c.num.Equal(t.vals[i], a) {
+				return c.code(i)
+			}
+		}
+		if c.num.Equal(a, c.top()) {
+			return c.tt()
+		}
+		return c.code(c.tabAdd(a, nil, h))
+	}
 	cs := c.num.Constraints(a)
 	if len(cs) == 0 {
 		return c.tt()
 	}
-	t := c.tab
 	h := leafKey(cs)
 	for _, i := range t.byKey[h] {
 		if consEqual(t.cons[i], cs) {
@@ -149,11 +165,12 @@ func (c *numCore[V]) tabAdd(a V, cs []numeric.Constraint, h uint64) int32 {
 		i = int32(len(t.vals))
 		t.vals = append(t.vals, a)
 		t.cons = append(t.cons, nil)
+		t.keys = append(t.keys, 0)
 		t.used = append(t.used, false)
 	default:
 		c.fail(&bdd.CapacityError{Role: bdd.Term, Capacity: c.m.TermCapacity()})
 	}
-	t.vals[i], t.cons[i], t.used[i] = a, cs, true
+	t.vals[i], t.cons[i], t.keys[i], t.used[i] = a, cs, h, true
 	t.byKey[h] = append(t.byKey[h], i)
 	t.live++
 	return i
@@ -296,7 +313,7 @@ func (c *numCore[V]) tabScan() {
 // tabFree recycles index i.
 func (c *numCore[V]) tabFree(i int32) {
 	t := c.tab
-	h := leafKey(t.cons[i])
+	h := t.keys[i]
 	ids := t.byKey[h]
 	for k, j := range ids {
 		if j == i {
