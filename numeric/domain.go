@@ -145,3 +145,24 @@ func HasExactConstraints[V any](d Domain[V]) bool {
 type Hasher[V any] interface {
 	Hash(a V) uint64
 }
+
+// Wrapper is implemented by a domain that forwards to another one (an
+// instrumented domain counting operations, say): Unwrap returns it, so
+// that its optional capabilities stay visible (HasherOf).
+type Wrapper[V any] interface {
+	Unwrap() Domain[V]
+}
+
+// HasherOf returns d's Hasher: d's own, or that of the domain d wraps.
+func HasherOf[V any](d Domain[V]) (Hasher[V], bool) {
+	for {
+		if h, ok := d.(Hasher[V]); ok {
+			return h, true
+		}
+		w, ok := d.(Wrapper[V])
+		if !ok {
+			return nil, false
+		}
+		d = w.Unwrap()
+	}
+}

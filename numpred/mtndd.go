@@ -36,7 +36,7 @@ func NewMTNDD[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*MTNDD[V
 	if c.tab, err = newLeafTable[V](c.m, c.opts.terms); err != nil {
 		return nil, err
 	}
-	c.tab.hash, _ = num.(numeric.Hasher[V])
+	c.tab.hash, _ = numeric.HasherOf(num)
 	d := &MTNDD[V]{c: c}
 	d.front = &front[DDVal]{b: c.base, i: mtnddImpl[V]{mt[V]{c}}}
 	d.c.pol.eagerReduce = sp.NumPreds() <= maxEagerReducePreds

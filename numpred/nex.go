@@ -266,6 +266,16 @@ func (x nexImpl[V]) cubes(a NEXVal[V]) []Cube {
 	return out
 }
 
+func (x nexImpl[V]) numBounds(a NEXVal[V], es []numeric.LinExpr) ([]numeric.Range, bool) {
+	ns := make([]V, 0, len(a.pairs))
+	for _, u := range a.pairs {
+		if !x.c.m.IsFalse(u.p) {
+			ns = append(ns, u.n)
+		}
+	}
+	return boundsOf(x.c.num, ns, es)
+}
+
 func (x nexImpl[V]) distributive() bool { return false }
 
 func (x nexImpl[V]) size(a NEXVal[V]) int {

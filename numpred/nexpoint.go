@@ -178,6 +178,13 @@ func (x nexpointImpl[V]) cubes(a PointVal[V]) []Cube {
 	return out
 }
 
+func (x nexpointImpl[V]) numBounds(a PointVal[V], es []numeric.LinExpr) ([]numeric.Range, bool) {
+	if x.isBot(a) {
+		return nil, false
+	}
+	return boundsOf(x.c.num, []V{a.n}, es)
+}
+
 func (x nexpointImpl[V]) distributive() bool { return false }
 
 func (x nexpointImpl[V]) size(a PointVal[V]) int { return x.c.size(a.p) + 1 }

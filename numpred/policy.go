@@ -119,7 +119,11 @@ func (f *front[A]) bounds(a A, es []numeric.LinExpr) (rs []numeric.Range, ok boo
 	for i := range all {
 		all[i] = PredID(i)
 	}
-	cubes := f.i.cubes(f.i.existsVars(f.b.predVars(all, false), a))
+	a = f.i.existsVars(f.b.predVars(all, false), a)
+	if nb, ok := f.i.(numBounder[A]); ok {
+		return nb.numBounds(a, es)
+	}
+	cubes := f.i.cubes(a)
 	if len(cubes) == 0 || len(cubes) > maxPointCubes {
 		return nil, false
 	}
@@ -135,6 +139,37 @@ func (f *front[A]) bounds(a A, es []numeric.LinExpr) (rs []numeric.Range, ok boo
 		}
 		for i := range rs {
 			rs[i] = rs[i].Join(cr[i])
+		}
+	}
+	return rs, found
+}
+
+// numBounder is the optional capability of an impl whose values hold
+// numeric values directly (NEXPOINT, NEX): Bounds reads the numeric
+// domain's Bound on them, joined over their parts, instead of rebuilding
+// each from its constraints (what the numeric domain knows beyond its
+// constraints, congruences, stays in the answer). a has no predicates
+// left; found is false for an empty a.
+type numBounder[A any] interface {
+	numBounds(a A, es []numeric.LinExpr) (rs []numeric.Range, found bool)
+}
+
+// boundsOf joins the ranges of es over the numeric values ns (found false
+// when every one of them is empty).
+func boundsOf[V any](num numeric.Domain[V], ns []V, es []numeric.LinExpr) (rs []numeric.Range, found bool) {
+	for _, n := range ns {
+		if num.IsBottom(n) {
+			continue
+		}
+		if !found {
+			rs, found = make([]numeric.Range, len(es)), true
+			for i, e := range es {
+				rs[i] = num.Bound(n, e)
+			}
+			continue
+		}
+		for i, e := range es {
+			rs[i] = rs[i].Join(num.Bound(n, e))
 		}
 	}
 	return rs, found
