@@ -149,7 +149,24 @@ func (d Domain[A, B]) Assign(v Value[A, B], dims []numeric.Dim, exprs []numeric.
 	if d.IsBottom(v) {
 		return v
 	}
-	return d.pair(d.da.Assign(v.a, dims, exprs), d.db.Assign(v.b, dims, exprs), true)
+	return d.pair(d.da.Assign(v.a, dims, exprs), d.db.Assign(v.b, dims, exprs), !moves(exprs))
+}
+
+// moves reports whether every expression is a constant or a variable
+// (coefficient 1, no constant): an assignment that only copies values,
+// which both components carry out exactly, so that a reduced pair stays
+// reduced and the reduction is skipped (the copies of a swap, the
+// argument passing of a call, at every call).
+func moves(exprs []numeric.LinExpr) bool {
+	for _, e := range exprs {
+		switch {
+		case e.IsConst():
+		case e.NumTerms() == 1 && e.Constant().IsZero() && e.Term(0).Coef.Cmp(numeric.I(1)) == 0:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // Forget forgets dims in both components.
