@@ -51,7 +51,10 @@
 // assertions, plus Config.Preds). An assignment becomes a numeric parallel
 // assignment plus, for each predicate it affects, p := choice(wp, not wp)
 // when the weakest precondition wp is again a linear atom, and
-// choice(false, false) otherwise.
+// choice(false, false) otherwise. A havoc that stands for a product
+// (an ir.Def with *) reads its operands' bounds first (product.go): an
+// operand fixed to c makes it c times the other, and two bounded ones
+// bound it, whenever that stays in the type's range.
 //
 // # Verdicts
 //

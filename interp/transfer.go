@@ -47,6 +47,11 @@ func (en *analysis[A]) postOp(e *ir.Edge, a A) A {
 	case *ir.Assume:
 		return en.d.Assume(a, op.Cond)
 	case *ir.Havoc:
+		if op.Def != nil && op.Def.Op == ir.DefMul {
+			if r, ok := en.product(a, op); ok {
+				return r
+			}
+		}
 		a = en.d.Havoc(a, []numeric.Dim{dimOf(op.Var)})
 		return en.assumeRange(a, dimOf(op.Var), op.Range)
 	case *ir.Call:

@@ -341,6 +341,12 @@ func (fa *fn) computeMonomials() bool {
 			addPoly(p)
 		}
 	}
+	if fa.degree >= 2 {
+		for _, y := range accumulated(fa.f) {
+			m := monomial{y, y}
+			fa.mons[m.key()] = m
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		if len(fa.mons) > fa.maxMons {

@@ -17,13 +17,14 @@ type emitter struct {
 	nf     *ir.Func
 	shadow map[int]*ir.Var    // lifted variable ID -> its shadow
 	monVar map[string]*ir.Var // monomial key -> its dimension
+	prodOf map[string]*ir.Var // monomial key -> the product its value link computes
 	kOf    map[int]*ir.Var    // a variable's link multiple
 	nks    int                // multiples made
 }
 
 func newEmitter(sk *skeleton, fa *fn) *emitter {
 	nf := sk.funcs[fa.f]
-	em := &emitter{sk: sk, fa: fa, nf: nf, shadow: map[int]*ir.Var{}, monVar: map[string]*ir.Var{}, kOf: map[int]*ir.Var{}}
+	em := &emitter{sk: sk, fa: fa, nf: nf, shadow: map[int]*ir.Var{}, monVar: map[string]*ir.Var{}, prodOf: map[string]*ir.Var{}, kOf: map[int]*ir.Var{}}
 	vars := append(append([]*ir.Var(nil), fa.f.Formals...), fa.f.Locals...)
 	for _, v := range vars {
 		if fa.lifted[v.ID] {
@@ -201,6 +202,7 @@ func (em *emitter) emit() {
 				continue
 			}
 			ops := em.links(o.Cond, av)
+			ops = append(ops, em.valueLinks()...)
 			pre, alts := em.zeroLinks(o.Cond, av)
 			ops = append(ops, pre...)
 			if len(ops) > 0 {
@@ -272,6 +274,37 @@ func (em *emitter) links(c ir.Cond, av availMap) []ir.Op {
 				link(v, x, p, m, numeric.Le(numeric.ConstInt(v.Type.Min()), x), numeric.Le(x, numeric.ConstInt(v.Type.Max())))
 			}
 		}
+	}
+	return ops
+}
+
+// valueLinks tie each monomial dimension m = m'*a (a its last atom) to
+// the product of m' and a: a Havoc of a ghost with that product as its
+// Def (mathematical integers), and m equal to it. A monomial equals that
+// product on every run the lifting stands for (see the package doc), so
+// the links are true; they give an analysis that reads Defs (interp's
+// product transformer) m's value or range from those of its factors: m =
+// 10000*y when y = 10000, which no linear relation between y and y*y
+// states.
+func (em *emitter) valueLinks() []ir.Op {
+	var ops []ir.Op
+	for _, m := range sortedMons(em.fa.mons) {
+		x, ok := em.lin(poly{terms: []term{{m: m[:len(m)-1], k: numeric.I(1)}}})
+		if !ok {
+			continue
+		}
+		y, ok := em.lin(atomPoly(m[len(m)-1]))
+		if !ok {
+			continue
+		}
+		t, ok := em.prodOf[m.key()]
+		if !ok {
+			t = em.nf.NewLocal("$mono.prod."+em.monoName(m), ir.Unbounded, em.fa.f.Pos)
+			em.prodOf[m.key()] = t
+		}
+		ops = append(ops,
+			&ir.Havoc{Var: t, Range: numeric.FullRange, Def: &ir.Def{Op: ir.DefMul, X: x, Y: y, Type: ir.Unbounded}},
+			&ir.Assume{Cond: ir.NewAtom(numeric.Eq(ir.VarExpr(em.monVar[m.key()]), ir.VarExpr(t))), Wrap: true})
 	}
 	return ops
 }

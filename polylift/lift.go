@@ -30,8 +30,9 @@ type Lifted struct {
 }
 
 // Lift returns p with shadows and monomial dimensions in every function
-// that multiplies two non-constant values, and false when there is no such
-// function (the lifting would add nothing). p is not modified.
+// that multiplies two non-constant values or accumulates a counter (see
+// accumulated), and false when there is no such function (the lifting
+// would add nothing). p is not modified.
 func Lift(p *ir.Program, opt Options) (*Lifted, bool) {
 	maxMons := opt.MaxMonomials
 	if maxMons <= 0 {
@@ -40,7 +41,7 @@ func Lift(p *ir.Program, opt Options) (*Lifted, bool) {
 	var fas []*fn
 	out := &Lifted{}
 	for _, f := range p.Funcs {
-		if !hasProduct(f) {
+		if !hasProduct(f) && accumulated(f) == nil {
 			continue
 		}
 		fa := analyse(f, opt.Degree, maxMons)
@@ -77,11 +78,11 @@ func Lift(p *ir.Program, opt Options) (*Lifted, bool) {
 }
 
 // Applies reports whether Lift would lift a function of p: whether p
-// multiplies two non-constant values anywhere (cheap: one pass over the
-// edges).
+// multiplies two non-constant values or accumulates a counter anywhere
+// (cheap: one pass over the edges).
 func Applies(p *ir.Program) bool {
 	for _, f := range p.Funcs {
-		if hasProduct(f) {
+		if hasProduct(f) || accumulated(f) != nil {
 			return true
 		}
 	}
@@ -125,6 +126,9 @@ func analyse(f *ir.Func, degree, maxMons int) *fn {
 			if p, _, ok := fa.product(h, av); ok && p.degree() > d {
 				d = p.degree()
 			}
+		}
+		if d < 2 && accumulated(f) != nil {
+			d = 2 // the counters' squares
 		}
 		if d < 2 {
 			return nil

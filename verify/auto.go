@@ -232,6 +232,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 		sc := cfg
 		sc.Engine = s.engine
 		sc.Search = false
+		sc.Monomials = MonomialsOff
 		if s.monomials {
 			sc.Monomials = MonomialsAuto
 		}

@@ -73,7 +73,7 @@ func cmdAnalyze(args []string, stdout, stderr io.Writer) int {
 	var f analyzeFlags
 	f.memoryGone = new(string)
 	domain := fs.String("domain", interp.DefaultDomain, "domain: nexpoint, nex, mtndd, ndd, numeric, predicate, a comma list, or all")
-	monomials := fs.String("monomials", "off", "analyse the program lifted to polynomial shadows (monomials as dimensions, for polynomial invariants; the absint engine): off, auto (the degree of the program's products) or a degree 2-"+strconv.Itoa(polylift.MaxDegree)+"; best with --numeric affine+interval")
+	monomials := fs.String("monomials", "auto", "analyse the program lifted to polynomial shadows (monomials as dimensions, for polynomial invariants; the absint engine; the default strategy lifts in its own stage only): off, auto (when the program multiplies variables or accumulates a counter, to one above the degree of its products) or a degree 2-"+strconv.Itoa(polylift.MaxDegree))
 	fs.StringVar(&f.numeric, "numeric", "auto", "numeric domain: auto (absint: lincong+interval where the domain combines with it, interval under ndd, mtndd and predicate; the other engines: interval), interval, octagon, polyhedra, affine, affine+interval, congruence, congruence+interval, congruence+polyhedra (Granger's congruences per variable), lincong, lincong+interval or lincong+polyhedra (relational linear congruences: a + b = 3, a - i ≡ 1 mod 2) (the congruences not with ndd or mtndd)")
 	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	fs.BoolVar(&f.invariants, "invariants", false, "print the invariant of every location")
