@@ -9,6 +9,7 @@ import (
 	"github.com/numpred/numpred/frontend"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/linprog"
 	"github.com/numpred/numpred/polylift"
 )
 
@@ -127,39 +128,24 @@ func TestLiftKeepsTheProgram(t *testing.T) {
 	}
 }
 
-// gaussSum is the eureka family sum (numpred gen sum): no product, but
-// s accumulates the counter i, so the lifting keeps i*i; 2s = i*i + i
-// holds in both loops, and the value links give i*i = 10000*i' when the
-// loop exits with i = 10000, so s = 50005000 there and 0 at the end.
-const gaussSum = `int n s;
-main() {
-  int i;
-  n = 10000;
-  s = 0;
-  i = 0;
-  while (i < n) {
-    i = i + 1;
-    s = s + i;
-  }
-  assert(s = %s);
-  while (i > 0) {
-    s = s - i;
-    i = i - 1;
-  }
-  assert(s = 0);
-}`
-
-// TestLiftAccumulation: a program that only accumulates a counter is
-// lifted (with the counter's square) and proved, under affine
-// equalities and under linear congruences; its twin with the sum off by
-// one is not.
+// TestLiftAccumulation: the eureka family sum (linprog.Generate) only
+// accumulates a counter, so the lifting keeps i*i; 2s = i*i + i holds in
+// both loops, and the value links give i*i = 10000*i' when the first
+// exits with i = 10000, so s = 50005000 there and 0 at the end. Proved
+// under affine equalities and under linear congruences; its twin with
+// the sum off by one is not.
 func TestLiftAccumulation(t *testing.T) {
 	for _, num := range []string{"affine+interval", "lincong+interval"} {
 		for _, tc := range []struct {
 			sum    string
 			proved bool
 		}{{"50005000", true}, {"50005001", false}} {
-			prog, err := frontend.Parse("sum.lp", []byte(strings.Replace(gaussSum, "%s", tc.sum, 1)))
+			src, err := linprog.Generate("sum", 10000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src = strings.Replace(src, "assert(s = 50005000)", "assert(s = "+tc.sum+")", 1)
+			prog, err := frontend.Parse("sum.lp", []byte(src))
 			if err != nil {
 				t.Fatal(err)
 			}
