@@ -20,6 +20,7 @@ type fn struct {
 	lifted  map[int]bool        // variables with a shadow: formals and locals
 	avail   []availMap          // per location ID; nil: not reached
 	mons    map[string]monomial // the monomials of degree >= 2 kept as dimensions
+	squares []monomial          // the accumulated counters' squares (in mons)
 	mod     map[int]numeric.Int // per lifted variable: x ≡ shadow(x) mod this (0: equal)
 	maxMons int
 }
@@ -345,6 +346,7 @@ func (fa *fn) computeMonomials() bool {
 		for _, y := range accumulated(fa.f) {
 			m := monomial{y, y}
 			fa.mons[m.key()] = m
+			fa.squares = append(fa.squares, m)
 		}
 	}
 	for changed := true; changed; {
