@@ -92,7 +92,7 @@ POLYLIFT_N ?= 1000
 .PHONY: fuzz-polylift
 fuzz-polylift:
 	$(GO) test -tags $(TAGS) ./polylift -run '^TestLiftedAgainstGCC$$' -count=1 -v -timeout 48h \
-		-oracle.n $(POLYLIFT_N) -oracle.configs affine+interval,polyhedra
+		-oracle.n $(POLYLIFT_N) -oracle.configs affine+interval,lincong+interval,polyhedra
 
 .PHONY: fuzz-sound-mem
 fuzz-sound-mem:
