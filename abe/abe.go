@@ -11,9 +11,13 @@
 //	    check the error path's block formulas together (refine.go)
 //	        satisfiable: replay the model's inputs: FALSE when trusted
 //	        unsatisfiable: Π := Π + interpolants at the path's abstraction
-//	                       locations; restart
+//	                       locations; remove the subtree below the first
+//	                       state whose precision grew, go on
 //
-// Each round rebuilds the abstract reachability graph from scratch.
+// The reached set is kept across refinements: only the subtree below the
+// first abstraction state of the error path whose precision grew is
+// removed and explored again (lazy.go); Options.Restart rebuilds it from
+// scratch instead.
 
 package abe
 
@@ -57,6 +61,10 @@ type Options struct {
 	Encoding encode.Mode
 	// Log, when set, receives a line per round and refinement.
 	Log func(format string, args ...any)
+	// Restart rebuilds the reached set from scratch after every
+	// refinement (the eager variant) instead of removing only the subtree
+	// below the first state whose precision grew (lazy.go; the default).
+	Restart bool
 	// Invariants asks a TRUE result for the loop invariants of the round
 	// that proved it (Result.Invariants; invariants.go).
 	Invariants bool
@@ -120,9 +128,14 @@ type Stats struct {
 	AbstractionStates int           `stat:"abstraction_states"` // abstraction states among them
 	Abstractions      int           `stat:"abstractions"`       // abstraction computations, all rounds
 	AllSATModels      int           `stat:"allsat_models"`      // models enumerated by the boolean abstraction
+	CoverChecks       int           `stat:"cover_checks"`       // BDD implications checked by stop, all rounds
 	Covered           int           `stat:"covered"`            // abstraction states covered (stop), all rounds
 	Merges            int           `stat:"merges"`             // merges of path formulas, all rounds
 	Refinements       int           `stat:"refinements"`        // refinements
+	Repaths           int           `stat:"repaths"`            // further paths of an error path interpolated within one refinement
+	Rounds            int           `stat:"rounds"`             // reached sets built from scratch (1 unless Restart, or the predicates outgrew the BDD manager)
+	Removed           int           `stat:"removed"`            // states removed by refinements (lazy)
+	Reexpanded        int           `stat:"reexpanded"`         // arrivals expanded again after a removal (the pivots' and those removed states covered)
 	Predicates        int           `stat:"predicates"`         // distinct predicates of the final precision
 	LocPredicates     int           `stat:"loc_predicates"`     // (location, predicate) pairs of the final precision
 	MaxBlock          int           `stat:"max_block"`          // longest path (edges) of a path formula abstracted
@@ -258,22 +271,33 @@ func (r *runner) logf(format string, args ...any) {
 
 func (r *runner) run(ctx context.Context) error {
 	unsupported := r.prog.Unsupported()
-	for round := 0; ; round++ {
+	var g *graph
+	for {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		g, err := r.cpa(ctx)
+		if g == nil {
+			var err error
+			if g, err = r.newGraph(); err != nil {
+				return err
+			}
+			r.stats.Rounds++
+		}
+		err := g.explore(ctx)
+		r.stats.States, r.stats.AbstractionStates = g.live, g.nAbs
 		if err != nil {
+			r.arg = g.arg()
 			return err
 		}
-		r.arg = g.arg()
-		r.logf("round %d: %d states, %d abstraction states, error %v, %s", round, len(g.states), g.nAbs, g.errState != nil, g.incomplete)
-		r.stats.States, r.stats.AbstractionStates = len(g.states), g.nAbs
 		if g.tooMany {
+			r.arg = g.arg()
 			r.res.Reason = engine.Because(engine.Bound, "the reached set exceeds %d states", r.opt.MaxStates)
 			return nil
 		}
-		if g.errState == nil {
+		errS := g.nextError()
+		if errS == nil {
+			r.arg = g.arg()
+			r.logf("done: %d states, %d abstraction states, %s", g.live, g.nAbs, g.incomplete)
 			switch {
 			case g.incomplete != "":
 				r.res.Reason = engine.NewReason(engine.Bound, g.incomplete)
@@ -296,23 +320,38 @@ func (r *runner) run(ctx context.Context) error {
 			}
 			return nil
 		}
+		g.errState = errS
+		r.logf("error state: %d states, %d abstraction states", g.live, g.nAbs)
 		t0 := time.Now()
-		out, err := r.analyse(ctx, g, g.errState)
+		out, err := r.analyse(ctx, g, errS)
 		r.stats.RefineTime += time.Since(t0)
 		if err != nil {
+			r.arg = g.arg()
 			return err
 		}
 		if out.done {
+			r.arg = g.arg()
 			return nil
 		}
 		if out.again {
+			// An unsupported location found reachable: it stays in the
+			// reached set as a state that is no violation.
 			continue
 		}
 		if r.opt.MaxRefinements >= 0 && r.stats.Refinements >= r.opt.MaxRefinements {
+			r.arg = g.arg()
 			r.res.Reason = engine.Because(engine.Bound, "%d refinements without a verdict", r.stats.Refinements)
 			return nil
 		}
 		r.stats.Refinements++
+		if r.opt.Restart || !g.fits() {
+			g = nil
+			continue
+		}
+		if err := g.prune(ctx, out.pivot); err != nil {
+			r.arg = g.arg()
+			return err
+		}
 	}
 }
 

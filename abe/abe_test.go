@@ -46,20 +46,31 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-// TestBrokenIsCaught breaks the merge on purpose (a merge that drops the
-// new path's disjunct) and checks that the corpus notices: a wrong TRUE
-// on a buggy program.
+// TestBrokenIsCaught breaks the analysis on purpose and checks that the
+// corpus notices, with a wrong TRUE on a buggy program: a merge that drops
+// the new path's disjunct, and a lazy refinement that removes a subtree
+// but forgets the arrivals its states had covered.
 func TestBrokenIsCaught(t *testing.T) {
-	abe.SetBreakage("merge")
-	defer abe.SetBreakage("")
-	progs := enginetest.Corpus(t, "calls_bug.c", "sum_loop_bug.c", "loop_call_bug.c")
-	caught := false
-	for _, m := range enginetest.Check(abe.New(abe.Options{Block: "lbe"}), progs, enginetest.Options{Limit: 5 * time.Second, Log: t.Logf}) {
-		t.Logf("caught: %s", m)
-		caught = caught || m.WrongVerdict()
-	}
-	if !caught {
-		t.Errorf("a merge that drops disjuncts went unnoticed")
+	for _, c := range []struct {
+		breakage, block string
+		progs           []string
+	}{
+		{"merge", "lbe", []string{"calls_bug.c", "sum_loop_bug.c", "loop_call_bug.c"}},
+		{"removal", "sbe", []string{"calls_bug.c", "lock_bug.c"}},
+	} {
+		t.Run(c.breakage, func(t *testing.T) {
+			abe.SetBreakage(c.breakage)
+			defer abe.SetBreakage("")
+			progs := enginetest.Corpus(t, c.progs...)
+			caught := false
+			for _, m := range enginetest.Check(abe.New(abe.Options{Block: c.block}), progs, enginetest.Options{Limit: 5 * time.Second, Log: t.Logf}) {
+				t.Logf("caught: %s", m)
+				caught = caught || m.WrongVerdict()
+			}
+			if !caught {
+				t.Errorf("breakage %q went unnoticed", c.breakage)
+			}
+		})
 	}
 }
 

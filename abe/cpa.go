@@ -48,8 +48,11 @@ type graph struct {
 	bm       *bdd.Manager
 	t        *encode.Terms
 	z        *smt.Context
-	states   []*state
-	nAbs     int
+	states   []*state // every state added, removed ones included (see live)
+	live     int      // states not removed
+	nextID   int
+	nAbs     int // abstraction states not removed
+	removed  int // states removed by refinements
 	blocks   int
 	wait     waitlist
 	mergeIdx map[mergeKey]*state   // place and block -> the non-abstraction state
@@ -57,8 +60,11 @@ type graph struct {
 	excl     map[*ir.Loc]bool
 	env      *numeric.Env
 	n        int // fresh names
-	// errState is an abstraction state at an error location whose path
-	// formula is satisfiable with ψ: the round stops there.
+	// errs are abstraction states at error locations whose path formulas
+	// are satisfiable with ψ, in the order found: exploration stops for
+	// each to be analysed.
+	errs []*state
+	// errState is the last error state analysed (the ARG's red node).
 	errState *state
 	// incomplete says why the reached set does not cover every path
 	// (recursion, call depth): no TRUE then.
@@ -66,11 +72,13 @@ type graph struct {
 	tooMany    bool
 }
 
-// cpa runs one round with the current precision.
-func (r *runner) cpa(ctx context.Context) (*graph, error) {
-	np := len(r.prec.preds)
-	if np == 0 {
-		np = 1
+// newGraph returns an empty reached set holding the initial state, with a
+// BDD manager for up to twice the precision's predicates (at least 64):
+// refinements add predicates to the same graph until they outgrow it.
+func (r *runner) newGraph() (*graph, error) {
+	np := 2 * len(r.prec.preds)
+	if np < 64 {
+		np = 64
 	}
 	bm, err := bdd.New(np, 0)
 	if err != nil {
@@ -87,25 +95,49 @@ func (r *runner) cpa(ctx context.Context) (*graph, error) {
 	init.own.initial = true
 	g.add(init)
 	g.absIdx[init.key] = append(g.absIdx[init.key], init)
-	for g.wait.Len() > 0 {
+	return g, nil
+}
+
+// fits reports whether g's BDD manager has a variable for every predicate
+// of the precision.
+func (g *graph) fits() bool { return len(g.r.prec.preds) <= g.bm.NumPreds() }
+
+// explore runs the CPA algorithm until the waitlist is empty or an
+// expanded state reached an error location (g.errs), after expanding
+// every out-edge of that state.
+func (g *graph) explore(ctx context.Context) error {
+	for g.wait.Len() > 0 && len(g.errs) == 0 {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
-		if len(g.states) > r.opt.MaxStates {
+		if g.live > g.r.opt.MaxStates {
 			g.tooMany = true
-			return g, nil
+			return nil
 		}
 		s := g.wait.pop()
+		if s.removed {
+			continue
+		}
 		for _, e := range s.loc.Out {
 			if err := g.expand(ctx, s, e); err != nil {
-				return nil, err
-			}
-			if g.errState != nil {
-				return g, nil
+				return err
 			}
 		}
 	}
-	return g, nil
+	return nil
+}
+
+// nextError returns the first error state found that refinement has not
+// removed since, and drops it from g.errs; nil when there is none.
+func (g *graph) nextError() *state {
+	for len(g.errs) > 0 {
+		s := g.errs[0]
+		g.errs = g.errs[1:]
+		if !s.removed {
+			return s
+		}
+	}
+	return nil
 }
 
 func (g *graph) newBlock(root *state) *block {
@@ -115,12 +147,17 @@ func (g *graph) newBlock(root *state) *block {
 
 // add puts s in the reached set and the waitlist.
 func (g *graph) add(s *state) {
-	s.id = len(g.states)
+	s.id = g.nextID
+	g.nextID++
 	s.key = ir.Place{Stack: s.stk, Loc: s.loc}
 	s.order = orderOf(g.r.topo, s.loc, s.stk)
 	g.states = append(g.states, s)
+	g.live++
 	if s.abs {
 		g.nAbs++
+	}
+	if s.blk != nil {
+		s.blk.members = append(s.blk.members, s)
 	}
 	g.wait.push(s)
 }
@@ -301,7 +338,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 			return err
 		}
 		g.add(ns)
-		g.errState = ns
+		g.errs = append(g.errs, ns)
 		return nil
 	}
 	t0 := time.Now()
@@ -315,14 +352,21 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		return nil
 	}
 	ns.psi = psi
+	ns.nPrec = len(r.prec.at(loc))
 	key := ir.Place{Stack: stk, Loc: loc}
 	for _, o := range g.absIdx[key] {
+		if o.removed {
+			continue
+		}
+		r.stats.CoverChecks++
 		ok, err := g.bm.Implies(psi, o.psi)
 		if err != nil {
 			return err
 		}
 		if ok && !breakCover {
 			r.stats.Covered++
+			// Should a refinement remove o, the arrival is expanded again.
+			o.covers = append(o.covers, a)
 			return nil
 		}
 	}

@@ -71,9 +71,20 @@
 // feasible (a non-linear value). Fallbacks: the paths of the longest
 // satisfiable prefix of blocks plus a path of the block that contradicts
 // it; then the atoms of that last path at the abstraction location
-// before it. A refinement that adds nothing ends the run with UNKNOWN.
-// Each round rebuilds the reached set from scratch with the refined
-// precision.
+// before it; last, the atoms of every path at the abstraction locations at
+// both ends of its block. A refinement progresses when a location of the
+// error path has more predicates than its state was computed with; one
+// that does not ends the run with UNKNOWN. After the first interpolants,
+// the paths that the error path still stands for under the grown
+// precision are interpolated too (up to maxRepaths more), the effect of
+// the paper's interpolants of whole block formulas.
+//
+// Refinement is lazy (lazy.go): the reached set is kept, the subtree below
+// the first abstraction state of the error path whose precision grew is
+// removed (the tree of blocks below it), and that state's arrival and
+// every arrival a removed state had covered are expanded again.
+// Options.Restart rebuilds the reached set from scratch instead (the
+// eager variant); so does a precision that outgrows the BDD manager.
 //
 // The precision is per location (the paper's Π: L → 2^P): a predicate
 // learnt at a loop head is tracked there only.
@@ -84,8 +95,10 @@
 //     disjunctive block formulas themselves (there is no interpolating
 //     SMT solver here); a block with many paths may need several
 //     refinements where the paper's needs one.
-//   - Refinement restarts the analysis instead of pruning the ARG below
-//     the first infeasible abstraction state.
+//   - The pivot of a lazy refinement is the first state whose location
+//     gained predicates, not the first infeasible abstraction state of
+//     the path (the two coincide when the interpolant before it is not
+//     new everywhere).
 //   - The formulas are linear integer arithmetic by default (the IR makes
 //     C's wrap-around explicit); products, bitwise operations and the
 //     like are havocked there, so the abstraction stays sound and

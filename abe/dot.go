@@ -35,12 +35,18 @@ type ARGArc struct {
 func (g *graph) arg() *ARG {
 	out := &ARG{}
 	for _, s := range g.states {
+		if s.removed {
+			continue
+		}
 		n := ARGNode{ID: s.id, Loc: s.key.String(), Abstraction: s.abs, Error: s == g.errState}
 		if s.abs && s.psi.Valid() {
 			n.Psi, _ = g.bm.Size(s.psi)
 		}
 		out.Nodes = append(out.Nodes, n)
 		for _, a := range s.in {
+			if a.from.removed {
+				continue
+			}
 			out.Arcs = append(out.Arcs, ARGArc{From: a.from.id, To: s.id, Edge: fmt.Sprintf("%s:%d", a.edge.From.Func.Name, a.edge.ID)})
 		}
 	}

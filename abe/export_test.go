@@ -1,7 +1,9 @@
 package abe
 
 // SetBreakage breaks the analysis on purpose for the tests: "merge" drops
-// the new disjunct of every merge, "cover" covers nothing; "" repairs.
+// the new disjunct of every merge, "cover" covers nothing, "removal"
+// forgets the arrivals a state removed by a refinement had covered; ""
+// repairs.
 func SetBreakage(b string) {
-	breakMerge, breakCover = b == "merge", b == "cover"
+	breakMerge, breakCover, breakRemoval = b == "merge", b == "cover", b == "removal"
 }

@@ -22,7 +22,7 @@ func (g *graph) loopInvariants() ([]engine.Invariant, error) {
 	byLoc := map[*ir.Loc]bdd.Node{}
 	var order []*ir.Loc
 	for _, s := range g.states {
-		if !s.abs || !s.loc.LoopHead {
+		if !s.abs || !s.loc.LoopHead || s.removed {
 			continue
 		}
 		u, ok := byLoc[s.loc]

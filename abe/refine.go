@@ -37,11 +37,18 @@ import (
 	"github.com/numpred/numpred/smt"
 )
 
+// maxRepaths bounds the further paths one refinement interpolates after
+// the first (see refine).
+const maxRepaths = 16
+
 type outcome struct {
 	done bool
 	// again: the error state was an unsupported location with a feasible
-	// path (now in runner.unsupported): run the analysis again without it.
+	// path (now in runner.unsupported): go on without it.
 	again bool
+	// pivot is the first abstraction state of the error path whose
+	// location's precision the refinement made grow.
+	pivot *state
 }
 
 // chainOf returns the abstraction states from the initial state to s.
@@ -157,15 +164,18 @@ func (r *runner) analyse(ctx context.Context, g *graph, errS *state) (outcome, e
 			return outcome{done: true}, nil
 		}
 	}
-	added, err := r.refine(ctx, g, chain)
-	if err != nil {
+	if _, err := r.refine(ctx, g, chain); err != nil {
 		return outcome{}, err
 	}
-	if !added {
+	// The states of the chain may have been computed with less than the
+	// precision has now (lazy refinement keeps them): progress is a
+	// location of the chain whose precision grew since its state.
+	k := r.pivotOf(chain)
+	if k < 0 {
 		r.res.Reason = engine.NewReason(engine.Imprecise, "refinement made no progress: the error path is infeasible but no new predicate removes it")
 		return outcome{done: true}, nil
 	}
-	return outcome{}, nil
+	return outcome{pivot: chain[k]}, nil
 }
 
 // pathTo returns the arcs of the path a model takes from the block root
@@ -250,18 +260,37 @@ func (r *runner) counterexample(ctx context.Context, g *graph, sol *smt.Solver, 
 // feasible paths through the blocks (abstractPaths), else of the paths
 // of a satisfiable prefix (prefixPaths), else the path's atoms.
 func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, error) {
-	paths, picks, err := r.abstractPaths(ctx, g, chain)
+	// Progress: a location of the chain whose precision grew since its
+	// state was computed (lazy refinement keeps older states).
+	progress := func(added bool) bool { return added || r.pivotOf(chain) >= 0 }
+	paths, picks, err := r.abstractPaths(ctx, g, chain, false)
 	if err != nil {
 		return false, err
 	}
 	how := "abstract"
-	added := paths != nil && r.addInterpolants(chain, paths, picks)
+	added := progress(paths != nil && r.addInterpolants(chain, paths, picks))
+	// The boolean abstraction of a block is over all its paths, but the
+	// interpolants are of one path per block: while the chain still
+	// stands for paths that agree on the grown precision at its
+	// abstraction locations, interpolate those too (the effect of the
+	// paper's interpolants of whole block formulas), so that one
+	// refinement removes the abstract error path for good.
+	for k := 0; added && paths != nil && k < maxRepaths; k++ {
+		more, morePicks, err := r.abstractPaths(ctx, g, chain, true)
+		if err != nil {
+			return false, err
+		}
+		if more == nil || !r.addInterpolants(chain, more, morePicks) {
+			break
+		}
+		r.stats.Repaths++
+	}
 	if !added {
 		how = "prefix"
 		if paths, picks, err = r.prefixPaths(ctx, g, chain); err != nil {
 			return false, err
 		}
-		added = paths != nil && r.addInterpolants(chain, paths, picks)
+		added = progress(paths != nil && r.addInterpolants(chain, paths, picks))
 	}
 	if !added && len(paths) > 1 {
 		// The atoms of the last path's conditions at the abstraction
@@ -279,7 +308,29 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 			}
 		}
 	}
-	r.logf("refinement (%s): chain of %d, paths through %d blocks, new predicates %v", how, len(chain)-1, len(paths), added)
+	if !added && len(paths) > 0 {
+		// Last: the atoms of every path's conditions at the abstraction
+		// locations at both ends of its block (the block formulas' atoms,
+		// as predicates where the path's abstractions are computed).
+		how = "all atoms"
+		for p, path := range paths {
+			for _, a := range path {
+				as, ok := a.edge.Op.(*ir.Assume)
+				if !ok {
+					continue
+				}
+				for _, c := range ir.Atoms(as.Cond) {
+					for _, at := range []int{p, p + 1} {
+						if at >= 1 && at < len(chain)-1 && r.prec.add(chain[at].loc, c) {
+							added = true
+						}
+					}
+				}
+			}
+		}
+		added = progress(added)
+	}
+	r.logf("refinement (%s): chain of %d, paths through %d blocks, progress %v", how, len(chain)-1, len(paths), added)
 	return added, nil
 }
 
@@ -314,7 +365,10 @@ func (r *runner) addInterpolants(chain []*state, paths [][]*arc, picks map[*arc]
 // interpolant, which the next path's start then satisfies too, down to
 // false. It returns nil when there are none (the cartesian abstraction
 // loses valuations).
-func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([][]*arc, map[*arc]int, error) {
+//
+// With current, the paths agree on every predicate the locations have now
+// (not only on those the states were computed with).
+func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state, current bool) ([][]*arc, map[*arc]int, error) {
 	sol := r.solver()
 	defer sol.Close()
 	for i := 1; i < len(chain); i++ {
@@ -327,7 +381,12 @@ func (r *runner) abstractPaths(ctx context.Context, g *graph, chain []*state) ([
 			continue
 		}
 		prev := chain[i-1]
-		for _, k := range r.prec.at(prev.loc) {
+		// The predicates prev's ψ was computed with (or all of them).
+		preds := r.prec.at(prev.loc)
+		if !current {
+			preds = preds[:prev.nPrec]
+		}
+		for _, k := range preds {
 			c := r.prec.preds[k]
 			ids := exprVars(nil, c.Expr())
 			g.ensure(prev.blk, prev.vals, ids)

@@ -17,6 +17,8 @@ var (
 	soundSeed     = flag.Uint64("abe.sound.seed", 1, "seed of TestSoundness")
 	soundDeadline = flag.Duration("abe.sound.deadline", 2*time.Second, "time limit of one ABE run in TestSoundness")
 	soundBlocks   = flag.String("abe.sound.blocks", "lbe,sbe,k=5,lbe+k=10", "comma-separated block operators of TestSoundness")
+	soundRestart  = flag.Bool("abe.sound.restart", false, "TestSoundness: rebuild the reached set after every refinement (Options.Restart)")
+	soundBreak    = flag.String("abe.sound.break", "", "TestSoundness: break the analysis on purpose (SetBreakage), to see the oracle fail")
 )
 
 // TestSoundness runs ABE with every block operator of -abe.sound.blocks on
@@ -34,11 +36,13 @@ func TestSoundness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	abe.SetBreakage(*soundBreak)
+	defer abe.SetBreakage("")
 	for _, b := range strings.Split(*soundBlocks, ",") {
 		var proved, refuted, wrong, unknown int
 		for _, task := range tasks {
 			ctx, cancel := context.WithTimeout(context.Background(), *soundDeadline)
-			res, err := abe.Run(ctx, task.IR, abe.Options{Block: b})
+			res, err := abe.Run(ctx, task.IR, abe.Options{Block: b, Restart: *soundRestart})
 			cancel()
 			if err != nil {
 				t.Fatalf("%s %s: %v", task.Name, b, err)

@@ -41,8 +41,17 @@ type state struct {
 	length int      // the longest path of the path formula, in edges
 	own    *block   // abstraction states: the block they root
 	psi    bdd.Node // abstraction states: ψ
-	inWait bool
-	heapAt int
+	// nPrec is the number of predicates of the location's precision that
+	// ψ was computed with (abstraction states): a refinement that adds
+	// predicates there makes the state stale.
+	nPrec int
+	// covers are the arrivals (arcs into abstraction states that were
+	// never added) that this abstraction state covered: when a refinement
+	// removes it, they are expanded again.
+	covers  []*arc
+	removed bool // removed by a refinement, with its subtree
+	inWait  bool
+	heapAt  int
 }
 
 // arc is an edge of the ARG: the CFA edge taken from a state, under a
@@ -74,6 +83,11 @@ type block struct {
 	ovf        []*smt.Term       // a signed overflow happens (one term per overflow edge taken)
 	psiTerm    *smt.Term         // ψ of root over start, built on first use
 	psiMemo    map[int]*smt.Term // bdd node -> term, for psiTerm
+	// members are the states whose path formulas live in the block: its
+	// non-abstraction states and the abstraction states reached from it
+	// (each the root of a block below): the ARG's subtree of root is the
+	// tree of blocks below it.
+	members []*state
 }
 
 // psi returns the abstraction formula of s's block.

@@ -83,6 +83,9 @@ type ABEConfig struct {
 	// Cartesian selects the cartesian abstraction instead of the boolean
 	// one.
 	Cartesian bool
+	// Restart rebuilds the reached set after every refinement instead of
+	// removing the subtree below the refined state (lazy, the default).
+	Restart bool
 	// Encoding is "lia" (the default) or "bv".
 	Encoding string
 }
@@ -124,7 +127,7 @@ var registry = map[string]entry{
 	BMC:        {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) { return bmcEngine(cfg, false) }},
 	KInduction: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) { return bmcEngine(cfg, true) }},
 	ABE: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) {
-		opt := abe.Options{Block: cfg.ABE.Block, Cartesian: cfg.ABE.Cartesian}
+		opt := abe.Options{Block: cfg.ABE.Block, Cartesian: cfg.ABE.Cartesian, Restart: cfg.ABE.Restart}
 		var ok bool
 		if opt.Encoding, ok = encoding(cfg.ABE.Encoding, encode.LIA); !ok {
 			return nil, fmt.Errorf("abe: unknown encoding %q (want lia or bv)", cfg.ABE.Encoding)
