@@ -61,6 +61,13 @@ type Options struct {
 	Encoding encode.Mode
 	// Log, when set, receives a line per round and refinement.
 	Log func(format string, args ...any)
+	// Decompose computes boolean abstractions by the decomposition of
+	// decompose.go: predicates over variables a block does not touch take
+	// their values from the root's ψ, and AllSAT enumerates only the
+	// others (one group at a time on a single-path block). Exact either
+	// way; it pays on blocks that touch few of many predicates' variables
+	// and costs on large blocks (see docs/engines.md).
+	Decompose bool
 	// Restart rebuilds the reached set from scratch after every
 	// refinement (the eager variant) instead of removing only the subtree
 	// below the first state whose precision grew (lazy.go; the default).
@@ -127,6 +134,7 @@ type Stats struct {
 	States            int           `stat:"states"`             // states of the last round's reached set (the ARG's nodes)
 	AbstractionStates int           `stat:"abstraction_states"` // abstraction states among them
 	Abstractions      int           `stat:"abstractions"`       // abstraction computations, all rounds
+	Decomposed        int           `stat:"decomposed"`         // abstractions computed by the decomposition (passive predicates from the root's ψ)
 	AllSATModels      int           `stat:"allsat_models"`      // models enumerated by the boolean abstraction
 	CoverChecks       int           `stat:"cover_checks"`       // BDD implications checked by stop, all rounds
 	Covered           int           `stat:"covered"`            // abstraction states covered (stop), all rounds

@@ -69,11 +69,20 @@ func (g *graph) abstraction(ctx context.Context, s *state) (bdd.Node, error) {
 	if len(preds) == 0 {
 		return bm.True(), nil
 	}
+	if !g.r.opt.Cartesian {
+		sp, ok := g.decompose(s)
+		if ok {
+			g.r.stats.Decomposed++
+			return g.decomposed(ctx, sol, s, sp)
+		}
+	}
 	vs := make([]*smt.Term, len(preds))
+	lits := make([]int, len(preds))
 	for k, i := range preds {
 		c := g.r.prec.preds[i]
 		g.ensure(s.blk, s.vals, exprVars(nil, c.Expr()))
 		vs[k] = g.z.Const(fmt.Sprintf("abe!p%d", i), g.z.BoolSort())
+		lits[k] = bm.VarOf(bdd.Pred, i)
 		sol.Assert(g.z.Iff(vs[k], g.t.Constraint(s.vals, c)))
 	}
 	if err := sol.Err(); err != nil {
@@ -82,6 +91,118 @@ func (g *graph) abstraction(ctx context.Context, s *state) (bdd.Node, error) {
 	if g.r.opt.Cartesian {
 		return g.cartesian(ctx, sol, preds, vs)
 	}
+	return g.allSAT(ctx, sol, vs, lits)
+}
+
+// decomposed computes the abstraction of s by the decomposition sp
+// (decompose.go): AllSAT over the active root predicates at the block's
+// start (primed BDD variables) and the active target predicates at its
+// end, conjoined with ψ of the root (its predicates other than the passive
+// target ones primed), the primed variables quantified.
+func (g *graph) decomposed(ctx context.Context, sol *smt.Solver, s *state, sp split) (bdd.Node, error) {
+	bm := g.bm
+	b := s.blk
+	rootVar := map[int]*smt.Term{}
+	for _, i := range sp.rootActive {
+		c := g.r.prec.preds[i]
+		for _, id := range exprVars(nil, c.Expr()) {
+			g.startVal(b, id)
+		}
+		v := g.z.Const(fmt.Sprintf("abe!q%d", i), g.z.BoolSort())
+		sol.Assert(g.z.Iff(v, g.t.Constraint(b.start, c)))
+		rootVar[i] = v
+	}
+	targetVar := map[int]*smt.Term{}
+	for _, i := range sp.targetActive {
+		c := g.r.prec.preds[i]
+		g.ensure(b, s.vals, exprVars(nil, c.Expr()))
+		v := g.z.Const(fmt.Sprintf("abe!p%d", i), g.z.BoolSort())
+		sol.Assert(g.z.Iff(v, g.t.Constraint(s.vals, c)))
+		targetVar[i] = v
+	}
+	if err := sol.Err(); err != nil {
+		return bdd.Node{}, err
+	}
+	rel := bm.True()
+	for _, grp := range sp.groups {
+		var vs []*smt.Term
+		var lits []int
+		for _, i := range grp.root {
+			vs = append(vs, rootVar[i])
+			lits = append(lits, bm.VarOf(bdd.Primed, i))
+		}
+		for _, i := range grp.target {
+			vs = append(vs, targetVar[i])
+			lits = append(lits, bm.VarOf(bdd.Pred, i))
+		}
+		sol.Push()
+		r, err := g.allSAT(ctx, sol, vs, lits)
+		sol.Pop(1)
+		if err != nil {
+			return bdd.Node{}, err
+		}
+		if rel, err = bm.And(rel, r); err != nil {
+			return bdd.Node{}, err
+		}
+	}
+	for _, c := range sp.comps {
+		rc, err := g.alone(ctx, b, c)
+		if err != nil {
+			return bdd.Node{}, err
+		}
+		if rel, err = bm.And(rel, rc); err != nil {
+			return bdd.Node{}, err
+		}
+	}
+	from := make([]int, len(sp.primed))
+	to := make([]int, len(sp.primed))
+	for k, i := range sp.primed {
+		from[k], to[k] = bm.VarOf(bdd.Pred, i), bm.VarOf(bdd.Primed, i)
+	}
+	psi, err := bm.Replace(b.root.psi, from, to)
+	if err != nil {
+		return bdd.Node{}, err
+	}
+	return bm.AndExists(psi, rel, to)
+}
+
+// alone returns the relation of an untouched component c's root
+// predicates (primed) and target predicates over the start values of b,
+// constrained only by b's start facts.
+func (g *graph) alone(ctx context.Context, b *block, c component) (bdd.Node, error) {
+	bm := g.bm
+	sol := g.r.solver()
+	defer sol.Close()
+	var vs []*smt.Term
+	var lits []int
+	add := func(i int, role bdd.Role, name string) {
+		p := g.r.prec.preds[i]
+		for _, id := range exprVars(nil, p.Expr()) {
+			g.startVal(b, id)
+		}
+		v := g.z.Const(fmt.Sprintf("abe!%s%d", name, i), g.z.BoolSort())
+		sol.Assert(g.z.Iff(v, g.t.Constraint(b.start, p)))
+		vs = append(vs, v)
+		lits = append(lits, bm.VarOf(role, i))
+	}
+	for _, i := range c.root {
+		add(i, bdd.Primed, "q")
+	}
+	for _, i := range c.target {
+		add(i, bdd.Pred, "p")
+	}
+	sol.Assert(b.startFacts...)
+	if err := sol.Err(); err != nil {
+		return bdd.Node{}, err
+	}
+	return g.allSAT(ctx, sol, vs, lits)
+}
+
+// allSAT returns the disjunction of the cubes over the BDD variables lits
+// of the values the boolean constants vs take in the models of the
+// asserted formula (each model's cube blocked in turn).
+func (g *graph) allSAT(ctx context.Context, sol *smt.Solver, vs []*smt.Term, lits []int) (bdd.Node, error) {
+	bm := g.bm
 	out := bm.False()
 	for {
 		res, err := g.r.check(ctx, sol)
@@ -98,15 +219,15 @@ func (g *graph) abstraction(ctx context.Context, s *state) (bdd.Node, error) {
 		if err != nil {
 			return bdd.Node{}, err
 		}
-		lits := make([]bdd.Literal, len(preds))
-		block := make([]*smt.Term, len(preds))
-		for k, i := range preds {
+		cube := make([]bdd.Literal, len(vs))
+		block := make([]*smt.Term, len(vs))
+		for k := range vs {
 			v, err := m.Bool(vs[k])
 			if err != nil {
 				m.Close()
 				return bdd.Node{}, err
 			}
-			lits[k] = bdd.Literal{Var: bm.VarOf(bdd.Pred, i), Pos: v}
+			cube[k] = bdd.Literal{Var: lits[k], Pos: v}
 			if v {
 				block[k] = g.z.Not(vs[k])
 			} else {
@@ -115,11 +236,11 @@ func (g *graph) abstraction(ctx context.Context, s *state) (bdd.Node, error) {
 		}
 		m.Close()
 		g.r.stats.AllSATModels++
-		cube, err := bm.Cube(lits)
+		c, err := bm.Cube(cube)
 		if err != nil {
 			return bdd.Node{}, err
 		}
-		if out, err = bm.Or(out, cube); err != nil {
+		if out, err = bm.Or(out, c); err != nil {
 			return bdd.Node{}, err
 		}
 		sol.Assert(g.z.Or(block...))

@@ -220,6 +220,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 		guard = g.and(guard, g.fresh("choice", g.z.BoolSort()))
 	}
 	a := &arc{from: s, edge: e, nIn: len(s.in)}
+	b.touch(edgeVars(e, s.stk))
 	loc, stk := e.To, s.stk
 	call, returned := false, false
 	switch op := e.Op.(type) {

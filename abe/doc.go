@@ -41,7 +41,9 @@
 //
 // The boolean abstraction enumerates the predicate valuations of ψ ∧ φ by
 // AllSAT (each model's cube of predicate literals is added to the BDD and
-// blocked); Options.Cartesian computes the cartesian abstraction instead
+// blocked); Options.Decompose enumerates only the predicates a block
+// can change and takes the others from the root's ψ (decompose.go);
+// Options.Cartesian computes the cartesian abstraction instead
 // (the predicate literals ψ ∧ φ entails, two queries per predicate). The
 // context interrupts every check, inside AllSAT loops too.
 //

@@ -18,6 +18,7 @@ var (
 	soundDeadline = flag.Duration("abe.sound.deadline", 2*time.Second, "time limit of one ABE run in TestSoundness")
 	soundBlocks   = flag.String("abe.sound.blocks", "lbe,sbe,k=5,lbe+k=10", "comma-separated block operators of TestSoundness")
 	soundRestart  = flag.Bool("abe.sound.restart", false, "TestSoundness: rebuild the reached set after every refinement (Options.Restart)")
+	soundDecomp   = flag.Bool("abe.sound.decompose", false, "TestSoundness: the decomposed boolean abstraction (Options.Decompose)")
 	soundBreak    = flag.String("abe.sound.break", "", "TestSoundness: break the analysis on purpose (SetBreakage), to see the oracle fail")
 )
 
@@ -42,7 +43,7 @@ func TestSoundness(t *testing.T) {
 		var proved, refuted, wrong, unknown int
 		for _, task := range tasks {
 			ctx, cancel := context.WithTimeout(context.Background(), *soundDeadline)
-			res, err := abe.Run(ctx, task.IR, abe.Options{Block: b, Restart: *soundRestart})
+			res, err := abe.Run(ctx, task.IR, abe.Options{Block: b, Restart: *soundRestart, Decompose: *soundDecomp})
 			cancel()
 			if err != nil {
 				t.Fatalf("%s %s: %v", task.Name, b, err)

@@ -88,6 +88,20 @@ type block struct {
 	// (each the root of a block below): the ARG's subtree of root is the
 	// tree of blocks below it.
 	members []*state
+	// touched are the variables the block's edges read or write (those
+	// of the abstraction formula's predicates aside): the others keep
+	// their start values on every path (decompose).
+	touched map[int]bool
+}
+
+// touch adds ids to b's touched variables.
+func (b *block) touch(ids []int) {
+	if b.touched == nil {
+		b.touched = map[int]bool{}
+	}
+	for _, id := range ids {
+		b.touched[id] = true
+	}
 }
 
 // psi returns the abstraction formula of s's block.

@@ -86,6 +86,8 @@ type ABEConfig struct {
 	// Restart rebuilds the reached set after every refinement instead of
 	// removing the subtree below the refined state (lazy, the default).
 	Restart bool
+	// Decompose selects abe's decomposed boolean abstraction.
+	Decompose bool
 	// Encoding is "lia" (the default) or "bv".
 	Encoding string
 }
@@ -127,7 +129,7 @@ var registry = map[string]entry{
 	BMC:        {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) { return bmcEngine(cfg, false) }},
 	KInduction: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) { return bmcEngine(cfg, true) }},
 	ABE: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) {
-		opt := abe.Options{Block: cfg.ABE.Block, Cartesian: cfg.ABE.Cartesian, Restart: cfg.ABE.Restart}
+		opt := abe.Options{Block: cfg.ABE.Block, Cartesian: cfg.ABE.Cartesian, Restart: cfg.ABE.Restart, Decompose: cfg.ABE.Decompose}
 		var ok bool
 		if opt.Encoding, ok = encoding(cfg.ABE.Encoding, encode.LIA); !ok {
 			return nil, fmt.Errorf("abe: unknown encoding %q (want lia or bv)", cfg.ABE.Encoding)

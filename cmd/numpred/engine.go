@@ -33,6 +33,7 @@ type engineFlags struct {
 	block          string
 	cartesian      bool
 	restart        bool
+	decompose      bool
 	forcedCovering bool
 	dot            string
 }
@@ -49,6 +50,7 @@ func addEngineFlags(fs *pflag.FlagSet, e *engineFlags) *string {
 	fs.StringVar(&e.precision, "precision", string(cegar.DefaultInitial), "cegar: the first round's precision: empty (no predicates), atoms (every branch atom, as absint) or preds (only --preds)")
 	fs.StringVar(&e.block, "block", "lbe", "abe: the block-adjustment operator: sbe (abstract after every edge), lbe (at loop heads, function entries and returns), k=N (when a block's longest path exceeds N edges) or lbe+k=N")
 	fs.BoolVar(&e.cartesian, "cartesian", false, "abe: the cartesian predicate abstraction instead of the boolean one (AllSAT)")
+	fs.BoolVar(&e.decompose, "decompose", false, "abe: compute the boolean abstraction by components (predicates over variables a block does not touch keep the root's values; AllSAT enumerates the others)")
 	fs.BoolVar(&e.restart, "restart", false, "abe: rebuild the abstract reachability graph after every refinement instead of refining lazily (only the subtree below the refined state)")
 	fs.BoolVar(&e.forcedCovering, "forced-covering", false, "impact: McMillan's forced covering")
 	fs.StringVar(&e.dot, "dot", "", "abe and impact: write the abstract reachability graph in Graphviz dot to this file (with several such runs, the engine's name goes before the extension)")
@@ -146,7 +148,7 @@ func (e *engineFlags) config(cfg verify.Config, spec runSpec) verify.Config {
 		// unsat core); the flag's default is the cegar engine's.
 		cfg.CEGAR.Refiner = ""
 	}
-	cfg.ABE = verify.ABEConfig{Block: e.block, Cartesian: e.cartesian, Restart: e.restart}
+	cfg.ABE = verify.ABEConfig{Block: e.block, Cartesian: e.cartesian, Restart: e.restart, Decompose: e.decompose}
 	cfg.IMPACT = verify.IMPACTConfig{ForcedCovering: e.forcedCovering}
 	return cfg
 }
