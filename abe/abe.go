@@ -40,8 +40,10 @@ import (
 type Options struct {
 	// Block is the block-adjustment operator: "sbe" (abstract after every
 	// edge), "lbe" (at loop heads, function entries and returns, and the
-	// error location; the default), "k=N" (when the longest path of the
-	// path formula is longer than N edges), "lbe+k=N" (either).
+	// error location; the default; Beyer & Wendler's ABE-lf), "loops" (at
+	// loop heads and the error location only: ABE-l, blocks span calls),
+	// "k=N" (when the longest path of the path formula is longer than N
+	// edges), "lbe+k=N" and "loops+k=N" (either).
 	Block string
 	// Cartesian computes the cartesian abstraction (the conjunction of
 	// the predicate literals the formula implies, 2 queries a predicate)
@@ -85,12 +87,12 @@ const (
 )
 
 // BlockNames lists the forms of Options.Block, for a CLI's help.
-var BlockNames = []string{"sbe", "lbe", "k=N", "lbe+k=N"}
+var BlockNames = []string{"sbe", "lbe", "loops", "k=N", "lbe+k=N", "loops+k=N"}
 
 // blockOp is a parsed block-adjustment operator.
 type blockOp struct {
-	sbe, lbe bool
-	k        int // 0: no length bound
+	sbe, lbe, loops bool
+	k               int // 0: no length bound
 }
 
 func parseBlock(s string) (blockOp, error) {
@@ -99,12 +101,18 @@ func parseBlock(s string) (blockOp, error) {
 		return blockOp{lbe: true}, nil
 	case "sbe":
 		return blockOp{sbe: true}, nil
+	case "loops":
+		return blockOp{loops: true}, nil
 	}
 	var op blockOp
 	rest := s
-	if strings.HasPrefix(rest, "lbe+") {
+	switch {
+	case strings.HasPrefix(rest, "lbe+"):
 		op.lbe = true
 		rest = rest[len("lbe+"):]
+	case strings.HasPrefix(rest, "loops+"):
+		op.loops = true
+		rest = rest[len("loops+"):]
 	}
 	if strings.HasPrefix(rest, "k=") {
 		k, err := strconv.Atoi(rest[2:])
@@ -113,7 +121,7 @@ func parseBlock(s string) (blockOp, error) {
 			return op, nil
 		}
 	}
-	return op, fmt.Errorf("abe: unknown block operator %q (want sbe, lbe, k=N or lbe+k=N with N > 0)", s)
+	return op, fmt.Errorf("abe: unknown block operator %q (want sbe, lbe, loops, k=N, lbe+k=N or loops+k=N with N > 0)", s)
 }
 
 func (b blockOp) String() string {
@@ -124,6 +132,10 @@ func (b blockOp) String() string {
 		return fmt.Sprintf("lbe+k=%d", b.k)
 	case b.lbe:
 		return "lbe"
+	case b.loops && b.k > 0:
+		return fmt.Sprintf("loops+k=%d", b.k)
+	case b.loops:
+		return "loops"
 	}
 	return fmt.Sprintf("k=%d", b.k)
 }

@@ -26,6 +26,7 @@ var configs = []struct {
 	{"abe/sbe", abe.Options{Block: "sbe"}},
 	{"abe/k=3", abe.Options{Block: "k=3"}},
 	{"abe/lbe+k=5", abe.Options{Block: "lbe+k=5"}},
+	{"abe/loops", abe.Options{Block: "loops"}},
 	{"abe/cartesian", abe.Options{Block: "lbe", Cartesian: true}},
 	{"abe/decompose", abe.Options{Block: "lbe", Decompose: true}},
 }
@@ -109,7 +110,7 @@ func TestBadBlock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range []string{"k=0", "lbe+", "xyz", "k=-3"} {
+	for _, b := range []string{"k=0", "lbe+", "xyz", "k=-3", "loops+", "loops+lbe", "loops+k=0"} {
 		if _, err := abe.Run(context.Background(), prog, abe.Options{Block: b}); err == nil {
 			t.Errorf("block %q accepted", b)
 		}

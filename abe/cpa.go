@@ -320,6 +320,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 	blk := r.blk
 	abstract := loc.Kind == ir.Error || blk.sbe ||
 		(blk.lbe && (loc.LoopHead || call || returned)) ||
+		(blk.loops && loc.LoopHead) ||
 		(blk.k > 0 && length > blk.k)
 	if !abstract {
 		g.merge(b, a, loc, stk, vals, length)

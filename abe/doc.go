@@ -21,6 +21,8 @@
 //	lbe       loop heads, function entries and returns (large blocks)
 //	k=N       when the longest path of φ exceeds N edges (blk_k)
 //	lbe+k=N   either (the paper's blk_k^lbe)
+//	loops     loop heads only (Beyer & Wendler's ABE-l: blocks span calls)
+//	loops+k=N either
 //
 // and always at an error location, where the abstraction is just the
 // satisfiability of ψ ∧ φ. Merge joins two non-abstraction states at the

@@ -48,7 +48,7 @@ func addEngineFlags(fs *pflag.FlagSet, e *engineFlags) *string {
 	fs.StringVar(&e.refiner, "refiner", string(cegar.DefaultRefiner), "cegar: how an infeasible counterexample refines the precision: core (unsat core: its variables, then its atoms), interpolant (sequence interpolants) or both")
 	fs.IntVar(&e.maxRefinements, "max-refinements", cegar.DefaultMaxRefinements, "cegar: the most refinements; then UNKNOWN")
 	fs.StringVar(&e.precision, "precision", string(cegar.DefaultInitial), "cegar: the first round's precision: empty (no predicates), atoms (every branch atom, as absint) or preds (only --preds)")
-	fs.StringVar(&e.block, "block", "lbe", "abe: the block-adjustment operator: sbe (abstract after every edge), lbe (at loop heads, function entries and returns), k=N (when a block's longest path exceeds N edges) or lbe+k=N")
+	fs.StringVar(&e.block, "block", "lbe", "abe: the block-adjustment operator: sbe (abstract after every edge), lbe (at loop heads, function entries and returns), loops (at loop heads only; blocks span calls), k=N (when a block's longest path exceeds N edges), lbe+k=N or loops+k=N")
 	fs.BoolVar(&e.cartesian, "cartesian", false, "abe: the cartesian predicate abstraction instead of the boolean one (AllSAT)")
 	fs.BoolVar(&e.decompose, "decompose", false, "abe: compute the boolean abstraction by components (predicates over variables a block does not touch keep the root's values; AllSAT enumerates the others)")
 	fs.BoolVar(&e.restart, "restart", false, "abe: rebuild the abstract reachability graph after every refinement instead of refining lazily (only the subtree below the refined state)")
@@ -83,7 +83,7 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 		return fmt.Errorf("unknown precision %q (want %s)", e.precision, strings.Join(cegar.InitialNames, ", "))
 	}
 	if !blockPattern.MatchString(e.block) {
-		return fmt.Errorf("unknown block operator %q (want sbe, lbe, k=N or lbe+k=N)", e.block)
+		return fmt.Errorf("unknown block operator %q (want sbe, lbe, loops, k=N, lbe+k=N or loops+k=N)", e.block)
 	}
 	e.engines = nil
 	for _, s := range strings.Split(engine, ",") {
@@ -101,7 +101,7 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 }
 
 // blockPattern is the syntax of --block (package abe decides the rest).
-var blockPattern = regexp.MustCompile(`^(sbe|lbe|k=[1-9][0-9]*|lbe\+k=[1-9][0-9]*)$`)
+var blockPattern = regexp.MustCompile(`^(sbe|lbe|loops|k=[1-9][0-9]*|(lbe|loops)\+k=[1-9][0-9]*)$`)
 
 // runSpec is one run of a file: an engine, and for absint and cegar a
 // domain.
