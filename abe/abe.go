@@ -33,6 +33,7 @@ import (
 	"github.com/numpred/numpred/encode"
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/pathenc"
 	"github.com/numpred/numpred/smt"
 )
 
@@ -241,6 +242,11 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, er
 	}()
 	r := &runner{prog: prog, opt: opt, blk: blk, mode: mode, z: z, res: res, stats: stats, prec: newPrecision(), topo: topoOrders(prog), stacks: ir.NewStacks()}
 	err = r.run(ctx)
+	if r.itp != nil {
+		stats.Queries += r.itp.Queries
+		stats.SMTTime += r.itp.SMTTime
+		r.itp.Close()
+	}
 	res.Dot = dot(r.arg)
 	stats.Time = time.Since(start)
 	res.Time = stats.Time
@@ -277,10 +283,24 @@ type runner struct {
 	topo  map[*ir.Func][]int // reverse postorder number of each location
 	// stacks interns the call stacks of the states.
 	stacks *ir.Stacks
+	// itp interpolates the linear form of error paths, narrowed first to
+	// an unsat core by the solver (interpolator).
+	itp *pathenc.Interpolator
 	// unsupported are the unsupported locations (ir.Loc.Unsupported)
 	// found reachable by a feasible path: later rounds leave them out,
 	// and no round can answer TRUE.
 	unsupported map[*ir.Loc]bool
+}
+
+// interpolator returns the run's interpolator: its solver decides the
+// linear form and narrows it to an unsat core before Farkas interpolation
+// (without, a long path's system can defeat the interpolation although it
+// is infeasible: diskperf_simpl1 stopped without progress).
+func (r *runner) interpolator() *pathenc.Interpolator {
+	if r.itp == nil {
+		r.itp = &pathenc.Interpolator{Z: r.z}
+	}
+	return r.itp
 }
 
 func (r *runner) logf(format string, args ...any) {

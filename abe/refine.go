@@ -268,7 +268,7 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 		return false, err
 	}
 	how := "abstract"
-	added := progress(paths != nil && r.addInterpolants(chain, paths, picks))
+	added := progress(paths != nil && r.addInterpolants(ctx, chain, paths, picks))
 	// The boolean abstraction of a block is over all its paths, but the
 	// interpolants are of one path per block: while the chain still
 	// stands for paths that agree on the grown precision at its
@@ -280,7 +280,7 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 		if err != nil {
 			return false, err
 		}
-		if more == nil || !r.addInterpolants(chain, more, morePicks) {
+		if more == nil || !r.addInterpolants(ctx, chain, more, morePicks) {
 			break
 		}
 		r.stats.Repaths++
@@ -290,7 +290,7 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 		if paths, picks, err = r.prefixPaths(ctx, g, chain); err != nil {
 			return false, err
 		}
-		added = progress(paths != nil && r.addInterpolants(chain, paths, picks))
+		added = progress(paths != nil && r.addInterpolants(ctx, chain, paths, picks))
 	}
 	if !added && len(paths) > 1 {
 		// The atoms of the last path's conditions at the abstraction
@@ -337,8 +337,8 @@ func (r *runner) refine(ctx context.Context, g *graph, chain []*state) (bool, er
 // addInterpolants adds the interpolants of paths (through the blocks of
 // chain[1:]) at the chain's abstraction locations and reports whether
 // any is new.
-func (r *runner) addInterpolants(chain []*state, paths [][]*arc, picks map[*arc]int) bool {
-	itps, ok := interpolate(r.prog, paths, picks)
+func (r *runner) addInterpolants(ctx context.Context, chain []*state, paths [][]*arc, picks map[*arc]int) bool {
+	itps, ok := interpolate(ctx, r.interpolator(), r.prog, paths, picks)
 	if !ok {
 		return false
 	}
@@ -518,10 +518,10 @@ func (r *runner) prefixPaths(ctx context.Context, g *graph, chain []*state) ([][
 // split into its cases: the interpolants of every infeasible case, up to
 // pathenc.DefaultMaxCases cases (later disjunctions add what their
 // disjuncts share).
-func interpolate(prog *ir.Program, paths [][]*arc, picks map[*arc]int) ([][]numeric.Constraint, bool) {
+func interpolate(ctx context.Context, ip *pathenc.Interpolator, prog *ir.Program, paths [][]*arc, picks map[*arc]int) ([][]numeric.Constraint, bool) {
 	if picks != nil {
 		// First the disjuncts a model of the paths takes.
-		is, ok, radix := interpolateCase(prog, paths, func(a *arc, _ int, d pathenc.DNF) pathenc.DNF {
+		is, ok, radix := interpolateCase(ctx, ip, prog, paths, func(a *arc, _ int, d pathenc.DNF) pathenc.DNF {
 			if k, ok := picks[a]; ok && k < len(d) {
 				return pathenc.DNF{d[k]}
 			}
@@ -531,7 +531,7 @@ func interpolate(prog *ir.Program, paths [][]*arc, picks map[*arc]int) ([][]nume
 			return is, ok
 		}
 	}
-	first, ok, radix := interpolateCase(prog, paths, func(_ *arc, _ int, d pathenc.DNF) pathenc.DNF { return d[:1] })
+	first, ok, radix := interpolateCase(ctx, ip, prog, paths, func(_ *arc, _ int, d pathenc.DNF) pathenc.DNF { return d[:1] })
 	if len(radix) == 0 {
 		return first, ok
 	}
@@ -549,7 +549,7 @@ func interpolate(prog *ir.Program, paths [][]*arc, picks map[*arc]int) ([][]nume
 	out := make([][]numeric.Constraint, len(paths)-1)
 	any := false
 	for c := 0; c < cases; c++ {
-		is, ok, _ := interpolateCase(prog, paths, func(_ *arc, k int, d pathenc.DNF) pathenc.DNF {
+		is, ok, _ := interpolateCase(ctx, ip, prog, paths, func(_ *arc, k int, d pathenc.DNF) pathenc.DNF {
 			if k >= split {
 				return pathenc.Common(d)
 			}
@@ -574,7 +574,7 @@ func interpolate(prog *ir.Program, paths [][]*arc, picks map[*arc]int) ([][]nume
 // the arc, the index of the disjunction among those met on the paths and
 // the condition's normal form, and returns one disjunct or a formula the
 // condition implies. It also returns the sizes of the disjunctions met.
-func interpolateCase(prog *ir.Program, paths [][]*arc, pick func(a *arc, k int, d pathenc.DNF) pathenc.DNF) ([][]numeric.Constraint, bool, []int) {
+func interpolateCase(ctx context.Context, ip *pathenc.Interpolator, prog *ir.Program, paths [][]*arc, pick func(a *arc, k int, d pathenc.DNF) pathenc.DNF) ([][]numeric.Constraint, bool, []int) {
 	var at *arc
 	var radix []int
 	p := pathenc.New(prog, nil, pathenc.Options{InitRange: true, Cond: func(_ int, _ *ir.Edge, d pathenc.DNF) pathenc.DNF {
@@ -601,7 +601,7 @@ func interpolateCase(prog *ir.Program, paths [][]*arc, pick func(a *arc, k int, 
 		groups[i] = g
 		scopes[i] = p.Scope()
 	}
-	is, err := (&pathenc.Interpolator{}).Sequence(context.Background(), groups)
+	is, err := ip.Sequence(ctx, groups)
 	if err != nil {
 		return nil, false, radix
 	}
