@@ -335,6 +335,9 @@ func (r *runner) run(ctx context.Context) error {
 			return nil
 		}
 		errS := g.nextError()
+		if errS == nil && g.wait.Len() > 0 {
+			continue // every error found was removed: explore on
+		}
 		if errS == nil {
 			r.arg = g.arg()
 			r.logf("done: %d states, %d abstraction states, %s", g.live, g.nAbs, g.incomplete)

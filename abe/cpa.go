@@ -106,6 +106,16 @@ func (g *graph) fits() bool { return len(g.r.prec.preds) <= g.bm.NumPreds() }
 // expanded state reached an error location (g.errs), after expanding
 // every out-edge of that state.
 func (g *graph) explore(ctx context.Context) error {
+	// Error states a refinement removed since they were found stop
+	// nothing: without this, a list of only removed ones would end the
+	// exploration with states still waiting (and run would answer TRUE).
+	live := g.errs[:0]
+	for _, s := range g.errs {
+		if !s.removed {
+			live = append(live, s)
+		}
+	}
+	g.errs = live
 	for g.wait.Len() > 0 && len(g.errs) == 0 {
 		if err := ctx.Err(); err != nil {
 			return err
