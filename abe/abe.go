@@ -37,6 +37,13 @@ import (
 	"github.com/numpred/numpred/smt"
 )
 
+// The predicate sharing of Options.Share.
+const (
+	ShareLocation = "location"
+	ShareFunction = "function"
+	ShareGlobal   = "global"
+)
+
 // Options say how to run.
 type Options struct {
 	// Block is the block-adjustment operator: "sbe" (abstract after every
@@ -48,8 +55,19 @@ type Options struct {
 	Block string
 	// Cartesian computes the cartesian abstraction (the conjunction of
 	// the predicate literals the formula implies, 2 queries a predicate)
-	// instead of the boolean one (AllSAT over the predicates).
+	// instead of the boolean one (AllSAT over the predicates), except at
+	// the locations where it lost an error path's refinement: when new
+	// predicates cannot remove an infeasible error path, the abstraction
+	// locations of its chain that were abstracted cartesian switch to the
+	// boolean abstraction for the rest of the run (BLAST and SLAM refine
+	// the cartesian abstraction the same way, by making it more precise).
 	Cartesian bool
+	// Share says where a predicate found at a location applies:
+	// ShareLocation (the default, "" too) only there, ShareFunction at
+	// every location of its function, ShareGlobal at every location of
+	// every function where its variables are in scope (CPAchecker's
+	// predicate sharing options).
+	Share string
 	// MaxRefinements bounds the refinements: 0 means
 	// DefaultMaxRefinements, negative no bound.
 	MaxRefinements int
@@ -148,6 +166,7 @@ type Stats struct {
 	AbstractionStates int           `stat:"abstraction_states"` // abstraction states among them
 	Abstractions      int           `stat:"abstractions"`       // abstraction computations, all rounds
 	Decomposed        int           `stat:"decomposed"`         // abstractions computed by the decomposition (passive predicates from the root's ψ)
+	BooleanLocs       int           `stat:"boolean_locs"`       // locations switched from the cartesian to the boolean abstraction (Options.Cartesian)
 	AllSATModels      int           `stat:"allsat_models"`      // models enumerated by the boolean abstraction
 	CoverChecks       int           `stat:"cover_checks"`       // BDD implications checked by stop, all rounds
 	Covered           int           `stat:"covered"`            // abstraction states covered (stop), all rounds
@@ -210,6 +229,13 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, er
 	if prog.Main == nil {
 		return nil, errors.New("abe: the program has no main")
 	}
+	switch opt.Share {
+	case "":
+		opt.Share = ShareLocation
+	case ShareLocation, ShareFunction, ShareGlobal:
+	default:
+		return nil, fmt.Errorf("unknown predicate sharing %q (location, function or global)", opt.Share)
+	}
 	if opt.MaxRefinements == 0 {
 		opt.MaxRefinements = DefaultMaxRefinements
 	}
@@ -240,7 +266,7 @@ func Run(ctx context.Context, prog *ir.Program, opt Options) (*engine.Result, er
 		// nothing else uses z (as bmc.Run does).
 		go z.Close()
 	}()
-	r := &runner{prog: prog, opt: opt, blk: blk, mode: mode, z: z, res: res, stats: stats, prec: newPrecision(), topo: topoOrders(prog), stacks: ir.NewStacks()}
+	r := &runner{prog: prog, opt: opt, blk: blk, mode: mode, z: z, res: res, stats: stats, prec: newPrecision(prog, opt.Share), topo: topoOrders(prog), stacks: ir.NewStacks()}
 	err = r.run(ctx)
 	if r.itp != nil {
 		stats.Queries += r.itp.Queries
@@ -290,6 +316,14 @@ type runner struct {
 	// found reachable by a feasible path: later rounds leave them out,
 	// and no round can answer TRUE.
 	unsupported map[*ir.Loc]bool
+	// boolAt are the locations that use the boolean abstraction although
+	// Options.Cartesian is set (see there).
+	boolAt map[*ir.Loc]bool
+}
+
+// cartesianAt reports whether the abstraction at l is cartesian.
+func (r *runner) cartesianAt(l *ir.Loc) bool {
+	return r.opt.Cartesian && !r.boolAt[l]
 }
 
 // interpolator returns the run's interpolator: its solver decides the

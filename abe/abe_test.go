@@ -29,6 +29,8 @@ var configs = []struct {
 	{"abe/loops", abe.Options{Block: "loops"}},
 	{"abe/cartesian", abe.Options{Block: "lbe", Cartesian: true}},
 	{"abe/decompose", abe.Options{Block: "lbe", Decompose: true}},
+	{"abe/function", abe.Options{Block: "lbe", Share: abe.ShareFunction}},
+	{"abe/global", abe.Options{Block: "loops", Share: abe.ShareGlobal}},
 }
 
 // stats is the log line's statistics of an abe run.

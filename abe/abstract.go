@@ -69,7 +69,8 @@ func (g *graph) abstraction(ctx context.Context, s *state) (bdd.Node, error) {
 	if len(preds) == 0 {
 		return bm.True(), nil
 	}
-	if !g.r.opt.Cartesian {
+	cartesian := g.r.cartesianAt(s.loc)
+	if !cartesian {
 		sp, ok := g.decompose(s)
 		if ok {
 			g.r.stats.Decomposed++
@@ -88,7 +89,7 @@ func (g *graph) abstraction(ctx context.Context, s *state) (bdd.Node, error) {
 	if err := sol.Err(); err != nil {
 		return bdd.Node{}, err
 	}
-	if g.r.opt.Cartesian {
+	if cartesian {
 		return g.cartesian(ctx, sol, preds, vs)
 	}
 	return g.allSAT(ctx, sol, vs, lits)

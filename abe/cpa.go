@@ -365,6 +365,7 @@ func (g *graph) expand(ctx context.Context, s *state, e *ir.Edge) error {
 	}
 	ns.psi = psi
 	ns.nPrec = len(r.prec.at(loc))
+	ns.cartesian = r.cartesianAt(loc)
 	key := ir.Place{Stack: stk, Loc: loc}
 	for _, o := range g.absIdx[key] {
 		if o.removed {

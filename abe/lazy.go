@@ -19,19 +19,24 @@ package abe
 
 import (
 	"context"
+
+	"github.com/numpred/numpred/ir"
 )
 
 // pivotOf returns the index in chain of the first abstraction state whose
-// ψ was computed with fewer predicates than its location has now; -1 when
+// ψ was computed with fewer predicates than its location has now, or
+// cartesian where the location now abstracts boolean; -1 when
 // every state of the chain is up to date (the refinement made no
 // progress). The initial state (index 0) is never a pivot.
 func (r *runner) pivotOf(chain []*state) int {
 	for i := 1; i < len(chain); i++ {
 		s := chain[i]
-		if s.loc == nil || !s.abs {
+		if s.loc == nil || !s.abs || s.loc.Kind == ir.Error {
+			// An error state's ψ is not an abstraction (only its
+			// feasibility is checked): it is never stale.
 			continue
 		}
-		if len(r.prec.at(s.loc)) > s.nPrec {
+		if len(r.prec.at(s.loc)) > s.nPrec || s.cartesian && !r.cartesianAt(s.loc) {
 			return i
 		}
 	}

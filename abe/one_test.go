@@ -15,6 +15,7 @@ var (
 	oneFile  = flag.String("abe.file", "", "file TestOne runs (a development aid)")
 	oneBlock = flag.String("abe.block", "lbe", "block operator of TestOne")
 	oneCart  = flag.Bool("abe.cartesian", false, "cartesian abstraction in TestOne")
+	oneShare = flag.String("abe.share", "location", "predicate sharing of TestOne")
 )
 
 // TestOne runs the analysis on -abe.file with a log.
@@ -28,7 +29,7 @@ func TestOne(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	res, err := abe.Run(ctx, prog, abe.Options{Block: *oneBlock, Cartesian: *oneCart, Log: t.Logf})
+	res, err := abe.Run(ctx, prog, abe.Options{Block: *oneBlock, Cartesian: *oneCart, Share: *oneShare, Log: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}

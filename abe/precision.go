@@ -15,15 +15,62 @@ type precision struct {
 	preds []numeric.Constraint
 	index map[numeric.Key]int
 	byLoc map[*ir.Loc][]int
+	share string // Options.Share
+	prog  *ir.Program
 }
 
-func newPrecision() *precision {
-	return &precision{index: map[numeric.Key]int{}, byLoc: map[*ir.Loc][]int{}}
+func newPrecision(prog *ir.Program, share string) *precision {
+	return &precision{index: map[numeric.Key]int{}, byLoc: map[*ir.Loc][]int{}, share: share, prog: prog}
 }
 
-// add adds c at l and reports whether it is new there. Constant
-// constraints are not predicates.
+// add adds c at l (and, by the sharing, wherever else it belongs) and
+// reports whether it is new at l. Constant constraints are not
+// predicates.
 func (p *precision) add(l *ir.Loc, c numeric.Constraint) bool {
+	switch p.share {
+	case ShareFunction:
+		return p.addAll(l, l.Func, c)
+	case ShareGlobal:
+		// l's function takes it whatever it mentions (a predicate
+		// found in a callee may name the caller's locals: calls are
+		// inlined), the others where its variables are in scope.
+		added := p.addAll(l, l.Func, c)
+		for _, f := range p.prog.Funcs {
+			if f != l.Func && p.inScope(f, c) {
+				p.addAll(l, f, c)
+			}
+		}
+		return added
+	}
+	return p.addAt(l, c)
+}
+
+// addAll adds c at every location of f and reports whether it is new at
+// l.
+func (p *precision) addAll(l *ir.Loc, f *ir.Func, c numeric.Constraint) bool {
+	added := false
+	for _, m := range f.Locs {
+		if p.addAt(m, c) && m == l {
+			added = true
+		}
+	}
+	return added
+}
+
+// inScope reports whether every variable of c is a global or one of f's.
+// (A predicate can name the locals of a function's callers, which the
+// inlined calls keep on the stack; sharing does not spread it that far.)
+func (p *precision) inScope(f *ir.Func, c numeric.Constraint) bool {
+	for _, id := range exprVars(nil, c.Expr()) {
+		if v := p.prog.Vars[id]; v.Func != nil && v.Func != f {
+			return false
+		}
+	}
+	return true
+}
+
+// addAt adds c at l and reports whether it is new there.
+func (p *precision) addAt(l *ir.Loc, c numeric.Constraint) bool {
 	if c.Expr().IsConst() {
 		return false
 	}

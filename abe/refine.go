@@ -171,11 +171,36 @@ func (r *runner) analyse(ctx context.Context, g *graph, errS *state) (outcome, e
 	// precision has now (lazy refinement keeps them): progress is a
 	// location of the chain whose precision grew since its state.
 	k := r.pivotOf(chain)
+	if k < 0 && r.opt.Cartesian && r.exactChain(chain) {
+		k = r.pivotOf(chain)
+	}
 	if k < 0 {
 		r.res.Reason = engine.NewReason(engine.Imprecise, "refinement made no progress: the error path is infeasible but no new predicate removes it")
 		return outcome{done: true}, nil
 	}
+	r.logf("  pivot %d of %d at %s %s (%d predicates, now %d)", k, len(chain)-1, chain[k].loc.Func.Name, chain[k].loc, chain[k].nPrec, len(r.prec.at(chain[k].loc)))
 	return outcome{pivot: chain[k]}, nil
+}
+
+// exactChain switches the locations of chain's cartesian abstraction
+// states to the boolean abstraction and reports whether there were any:
+// the boolean abstraction of a block holds the predicate valuations of
+// every end state, so the error path's interpolants then remove it
+// (abstractPaths).
+func (r *runner) exactChain(chain []*state) bool {
+	switched := false
+	for _, s := range chain[1:] {
+		if s.abs && s.loc != nil && s.cartesian && !r.boolAt[s.loc] {
+			if r.boolAt == nil {
+				r.boolAt = map[*ir.Loc]bool{}
+			}
+			r.boolAt[s.loc] = true
+			r.stats.BooleanLocs++
+			r.logf("  boolean abstraction at %s %s", s.loc.Func.Name, s.loc)
+			switched = true
+		}
+	}
+	return switched
 }
 
 // pathTo returns the arcs of the path a model takes from the block root

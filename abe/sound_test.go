@@ -19,6 +19,8 @@ var (
 	soundBlocks   = flag.String("abe.sound.blocks", "lbe,sbe,k=5,lbe+k=10", "comma-separated block operators of TestSoundness")
 	soundRestart  = flag.Bool("abe.sound.restart", false, "TestSoundness: rebuild the reached set after every refinement (Options.Restart)")
 	soundDecomp   = flag.Bool("abe.sound.decompose", false, "TestSoundness: the decomposed boolean abstraction (Options.Decompose)")
+	soundShare    = flag.String("abe.sound.share", "location", "TestSoundness: the predicate sharing (Options.Share: location, function or global)")
+	soundCart     = flag.Bool("abe.sound.cartesian", false, "TestSoundness: the cartesian abstraction (Options.Cartesian)")
 	soundBreak    = flag.String("abe.sound.break", "", "TestSoundness: break the analysis on purpose (SetBreakage), to see the oracle fail")
 )
 
@@ -43,7 +45,7 @@ func TestSoundness(t *testing.T) {
 		var proved, refuted, wrong, unknown int
 		for _, task := range tasks {
 			ctx, cancel := context.WithTimeout(context.Background(), *soundDeadline)
-			res, err := abe.Run(ctx, task.IR, abe.Options{Block: b, Restart: *soundRestart, Decompose: *soundDecomp})
+			res, err := abe.Run(ctx, task.IR, abe.Options{Block: b, Restart: *soundRestart, Decompose: *soundDecomp, Share: *soundShare, Cartesian: *soundCart})
 			cancel()
 			if err != nil {
 				t.Fatalf("%s %s: %v", task.Name, b, err)

@@ -45,6 +45,9 @@ type state struct {
 	// ψ was computed with (abstraction states): a refinement that adds
 	// predicates there makes the state stale.
 	nPrec int
+	// cartesian: ψ is the cartesian abstraction (abstraction states); a
+	// location that switches to the boolean one makes the state stale.
+	cartesian bool
 	// covers are the arrivals (arcs into abstraction states that were
 	// never added) that this abstraction state covered: when a refinement
 	// removes it, they are expanded again.

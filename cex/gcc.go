@@ -6,6 +6,7 @@ package cex
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -96,6 +97,36 @@ func ReplayGCC(ctx context.Context, gcc, file, dataModel string, c *Counterexamp
 	var stdout bytes.Buffer
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Stdout = &stdout
-	_ = cmd.Run() // the exit status says little: the task may abort
+	// The exit status says little (the task may abort), but a binary
+	// that could not start at all (a 32-bit one on a kernel without
+	// 32-bit support: "exec format error") replays nothing.
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			return false, fmt.Errorf("%w: %v", ErrCannotRun, err)
+		}
+	}
 	return strings.Contains(stdout.String(), "NUMPRED_REACH_ERROR"), nil
+}
+
+// ErrCannotRun is ReplayGCC's error when the compiled task cannot be
+// executed on this machine.
+var ErrCannotRun = errors.New("the compiled task cannot run here")
+
+// GCCRuns32 reports whether gcc builds 32-bit programs (-m32,
+// gcc-multilib) that this machine can also run (the kernel may lack
+// 32-bit support).
+func GCCRuns32(gcc string) bool {
+	dir, err := os.MkdirTemp("", "numpred-m32")
+	if err != nil {
+		return false
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "a")
+	probe := exec.Command(gcc, "-m32", "-x", "c", "-o", bin, "-")
+	probe.Stdin = strings.NewReader("#include <stdio.h>\nint main(void) { return 0; }\n")
+	if probe.Run() != nil {
+		return false
+	}
+	return exec.Command(bin).Run() == nil
 }

@@ -88,6 +88,8 @@ type ABEConfig struct {
 	Restart bool
 	// Decompose selects abe's decomposed boolean abstraction.
 	Decompose bool
+	// Share is abe's predicate sharing: location, function or global.
+	Share string
 	// Encoding is "lia" (the default) or "bv".
 	Encoding string
 }
@@ -129,7 +131,7 @@ var registry = map[string]entry{
 	BMC:        {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) { return bmcEngine(cfg, false) }},
 	KInduction: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) { return bmcEngine(cfg, true) }},
 	ABE: {budget: DefaultEngineBudget, prefix: true, build: func(cfg Config) (engine.Engine, error) {
-		opt := abe.Options{Block: cfg.ABE.Block, Cartesian: cfg.ABE.Cartesian, Restart: cfg.ABE.Restart, Decompose: cfg.ABE.Decompose}
+		opt := abe.Options{Block: cfg.ABE.Block, Cartesian: cfg.ABE.Cartesian, Restart: cfg.ABE.Restart, Decompose: cfg.ABE.Decompose, Share: cfg.ABE.Share}
 		var ok bool
 		if opt.Encoding, ok = encoding(cfg.ABE.Encoding, encode.LIA); !ok {
 			return nil, fmt.Errorf("abe: unknown encoding %q (want lia or bv)", cfg.ABE.Encoding)

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/numpred/numpred/abe"
 	"io"
 	"os"
 	"path/filepath"
@@ -34,6 +35,7 @@ type engineFlags struct {
 	cartesian      bool
 	restart        bool
 	decompose      bool
+	share          string
 	forcedCovering bool
 	dot            string
 }
@@ -49,8 +51,9 @@ func addEngineFlags(fs *pflag.FlagSet, e *engineFlags) *string {
 	fs.IntVar(&e.maxRefinements, "max-refinements", cegar.DefaultMaxRefinements, "cegar: the most refinements; then UNKNOWN")
 	fs.StringVar(&e.precision, "precision", string(cegar.DefaultInitial), "cegar: the first round's precision: empty (no predicates), atoms (every branch atom, as absint) or preds (only --preds)")
 	fs.StringVar(&e.block, "block", "lbe", "abe: the block-adjustment operator: sbe (abstract after every edge), lbe (at loop heads, function entries and returns), loops (at loop heads only; blocks span calls), k=N (when a block's longest path exceeds N edges), lbe+k=N or loops+k=N")
-	fs.BoolVar(&e.cartesian, "cartesian", false, "abe: the cartesian predicate abstraction instead of the boolean one (AllSAT)")
+	fs.BoolVar(&e.cartesian, "cartesian", false, "abe: the cartesian predicate abstraction instead of the boolean one (AllSAT), boolean only at the locations where the cartesian one keeps an infeasible error path")
 	fs.BoolVar(&e.decompose, "decompose", false, "abe: compute the boolean abstraction by components (predicates over variables a block does not touch keep the root's values; AllSAT enumerates the others)")
+	fs.StringVar(&e.share, "share", "", "abe: where a predicate found by refinement applies: location (only there; the default), function (every location of its function) or global (everywhere its variables are in scope; the default strategy's abe stage)")
 	fs.BoolVar(&e.restart, "restart", false, "abe: rebuild the abstract reachability graph after every refinement instead of refining lazily (only the subtree below the refined state)")
 	fs.BoolVar(&e.forcedCovering, "forced-covering", false, "impact: McMillan's forced covering")
 	fs.StringVar(&e.dot, "dot", "", "abe and impact: write the abstract reachability graph in Graphviz dot to this file (with several such runs, the engine's name goes before the extension)")
@@ -81,6 +84,11 @@ func (e *engineFlags) parse(fs *pflag.FlagSet, engine string) error {
 	e.precisionSet = fs.Changed("precision")
 	if !contains(cegar.InitialNames, e.precision) {
 		return fmt.Errorf("unknown precision %q (want %s)", e.precision, strings.Join(cegar.InitialNames, ", "))
+	}
+	switch e.share {
+	case "", abe.ShareLocation, abe.ShareFunction, abe.ShareGlobal:
+	default:
+		return fmt.Errorf("unknown predicate sharing %q (want location, function or global)", e.share)
 	}
 	if !blockPattern.MatchString(e.block) {
 		return fmt.Errorf("unknown block operator %q (want sbe, lbe, loops, k=N, lbe+k=N or loops+k=N)", e.block)
@@ -148,7 +156,7 @@ func (e *engineFlags) config(cfg verify.Config, spec runSpec) verify.Config {
 		// unsat core); the flag's default is the cegar engine's.
 		cfg.CEGAR.Refiner = ""
 	}
-	cfg.ABE = verify.ABEConfig{Block: e.block, Cartesian: e.cartesian, Restart: e.restart, Decompose: e.decompose}
+	cfg.ABE = verify.ABEConfig{Block: e.block, Cartesian: e.cartesian, Restart: e.restart, Decompose: e.decompose, Share: e.share}
 	cfg.IMPACT = verify.IMPACTConfig{ForcedCovering: e.forcedCovering}
 	return cfg
 }

@@ -88,6 +88,7 @@ func TestEngineFlagErrors(t *testing.T) {
 		{"analyze", "--engine", "bmc", "--unwind", "-1", "x.c"},
 		{"analyze", "--engine", "abe", "--block", "k=0", "x.c"},
 		{"analyze", "--engine", "abe", "--block", "lbe+", "x.c"},
+		{"analyze", "--engine", "abe", "--share", "everywhere", "x.c"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if s := run(args, &stdout, &stderr); s != exitUsage {

@@ -238,16 +238,7 @@ func containsAny(s, list string) bool {
 	return false
 }
 
-func has32(gcc string) bool {
-	dir, err := os.MkdirTemp("", "numpred-m32")
-	if err != nil {
-		return false
-	}
-	defer os.RemoveAll(dir)
-	probe := exec.Command(gcc, "-m32", "-x", "c", "-o", filepath.Join(dir, "a"), "-")
-	probe.Stdin = strings.NewReader("int main(void) { return 0; }\n")
-	return probe.Run() == nil
-}
+func has32(gcc string) bool { return cex.GCCRuns32(gcc) }
 
 // TestFreshHeapReplays checks a counterexample that reads a malloc'd
 // block before writing it: numpred's concrete runs take such content as

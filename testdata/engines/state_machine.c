@@ -1,5 +1,6 @@
 // want absint, cegar, kind, abe, impact, auto: TRUE
-// want abe/cartesian: UNKNOWN
+// (abe/cartesian proves it by switching the loop head to the boolean
+// abstraction: the cartesian one cannot keep s in {1, 2, 3}.)
 // A state machine in the style of the ssh tasks: disequality tests.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
