@@ -27,6 +27,7 @@ package abe
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/numpred/numpred/bdd"
@@ -412,16 +413,19 @@ func (g *graph) merge(b *block, a *arc, loc *ir.Loc, stk *ir.Stack, vals encode.
 		return
 	}
 	out := make(encode.State, len(m.vals))
-	for id, x := range m.vals {
+	// In variable order: the merge names terms and creates start values,
+	// and the solver's search (so the run) depends on their order.
+	for _, id := range sortedIDs(m.vals) {
+		x := m.vals[id]
 		y, ok := vals[id]
 		if !ok {
 			y = g.startVal(b, id)
 		}
 		out[id] = g.phi(b, a.guard, y, x)
 	}
-	for id, y := range vals {
+	for _, id := range sortedIDs(vals) {
 		if _, ok := m.vals[id]; !ok {
-			out[id] = g.phi(b, a.guard, y, g.startVal(b, id))
+			out[id] = g.phi(b, a.guard, vals[id], g.startVal(b, id))
 		}
 	}
 	m.in = append(m.in, a)
@@ -431,6 +435,16 @@ func (g *graph) merge(b *block, a *arc, loc *ir.Loc, stk *ir.Stack, vals encode.
 		m.length = length
 	}
 	g.wait.push(m)
+}
+
+// sortedIDs returns the variables of st in increasing order.
+func sortedIDs(st encode.State) []int {
+	ids := make([]int, 0, len(st))
+	for id := range st {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
 }
 
 // phi returns the merged value ite(guard, y, x), named.

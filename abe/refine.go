@@ -77,7 +77,8 @@ func (g *graph) assertBlock(sol *smt.Solver, chain []*state, i int) {
 	sol.Assert(s.guard)
 	if i > 1 {
 		prev := chain[i-1]
-		for id, x := range b.start {
+		for _, id := range sortedIDs(b.start) {
+			x := b.start[id]
 			v, ok := prev.vals[id]
 			if !ok {
 				v = g.startVal(prev.blk, id)
@@ -94,7 +95,7 @@ func (g *graph) assertBlock(sol *smt.Solver, chain []*state, i int) {
 func (g *graph) closeLinks(chain []*state) {
 	for i := len(chain) - 1; i > 1; i-- {
 		prev := chain[i-1]
-		for id := range chain[i].blk.start {
+		for _, id := range sortedIDs(chain[i].blk.start) {
 			if _, ok := prev.vals[id]; !ok {
 				g.startVal(prev.blk, id)
 			}
