@@ -25,36 +25,33 @@ func newPrecision(prog *ir.Program, share string) *precision {
 
 // add adds c at l (and, by the sharing, wherever else it belongs) and
 // reports whether it is new at l. Constant constraints are not
-// predicates.
+// predicates. A shared predicate is held once per function (at its
+// entry's key), not copied to every location.
 func (p *precision) add(l *ir.Loc, c numeric.Constraint) bool {
-	switch p.share {
-	case ShareFunction:
-		return p.addAll(l, l.Func, c)
-	case ShareGlobal:
-		// l's function takes it whatever it mentions (a predicate
-		// found in a callee may name the caller's locals: calls are
-		// inlined), the others where its variables are in scope.
-		added := p.addAll(l, l.Func, c)
+	if c.Expr().IsConst() {
+		return false
+	}
+	added := p.addAt(p.key(l), c)
+	if p.share == ShareGlobal {
+		// l's function takes it whatever it mentions (a predicate found
+		// in a callee may name the caller's locals: calls are inlined),
+		// the others where its variables are in scope.
 		for _, f := range p.prog.Funcs {
 			if f != l.Func && p.inScope(f, c) {
-				p.addAll(l, f, c)
+				p.addAt(f.Entry, c)
 			}
-		}
-		return added
-	}
-	return p.addAt(l, c)
-}
-
-// addAll adds c at every location of f and reports whether it is new at
-// l.
-func (p *precision) addAll(l *ir.Loc, f *ir.Func, c numeric.Constraint) bool {
-	added := false
-	for _, m := range f.Locs {
-		if p.addAt(m, c) && m == l {
-			added = true
 		}
 	}
 	return added
+}
+
+// key is the location whose list holds l's predicates: l itself, or its
+// function's entry when predicates are shared.
+func (p *precision) key(l *ir.Loc) *ir.Loc {
+	if p.share == ShareFunction || p.share == ShareGlobal {
+		return l.Func.Entry
+	}
+	return l
 }
 
 // inScope reports whether every variable of c is a global or one of f's.
@@ -69,32 +66,29 @@ func (p *precision) inScope(f *ir.Func, c numeric.Constraint) bool {
 	return true
 }
 
-// addAt adds c at l and reports whether it is new there.
-func (p *precision) addAt(l *ir.Loc, c numeric.Constraint) bool {
-	if c.Expr().IsConst() {
-		return false
-	}
+// addAt adds c to the list of key k and reports whether it is new there.
+func (p *precision) addAt(k *ir.Loc, c numeric.Constraint) bool {
 	a, _ := c.Canonical()
-	k := a.Key()
-	i, ok := p.index[k]
+	i, ok := p.index[a.Key()]
 	if !ok {
 		i = len(p.preds)
 		p.preds = append(p.preds, a)
-		p.index[k] = i
+		p.index[a.Key()] = i
 	}
-	for _, j := range p.byLoc[l] {
+	for _, j := range p.byLoc[k] {
 		if j == i {
 			return false
 		}
 	}
-	p.byLoc[l] = append(p.byLoc[l], i)
+	p.byLoc[k] = append(p.byLoc[k], i)
 	return true
 }
 
 // at returns the predicates of l.
-func (p *precision) at(l *ir.Loc) []int { return p.byLoc[l] }
+func (p *precision) at(l *ir.Loc) []int { return p.byLoc[p.key(l)] }
 
-// pairs counts the (location, predicate) pairs.
+// pairs counts the (location, predicate) pairs (with sharing, one
+// function entry stands for its function's locations).
 func (p *precision) pairs() int {
 	n := 0
 	for _, ps := range p.byLoc {
