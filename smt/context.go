@@ -112,6 +112,8 @@ func (c *Context) Close() {
 }
 
 func (st *ctxState) close() {
+	st.busy.Lock() // a check left running ends first
+	defer st.busy.Unlock()
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.z == nil {

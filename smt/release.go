@@ -27,6 +27,24 @@ type ctxState struct {
 	models  []C.Z3_model
 	solvers []C.Z3_solver
 	pending atomic.Int32 // len(asts)+len(models)+len(solvers), read without mu
+
+	// busy is held by a running check and checking counts the checks
+	// running. A caller may leave a check running past its deadline in
+	// another goroutine (bmc does, since Z3 notices interrupts only
+	// between steps); every other operation then waits for it in z (and
+	// Close), since a Z3 context is single-threaded: a dec_ref racing
+	// with the check crashed the process (Z3's "UNEXPECTED CODE WAS
+	// REACHED", then a segmentation fault in np_solver_dec_ref).
+	busy     sync.Mutex
+	checking atomic.Int32
+}
+
+// await waits for the checks running in other goroutines to end.
+func (st *ctxState) await() {
+	if st.checking.Load() != 0 {
+		st.busy.Lock()
+		st.busy.Unlock()
+	}
 }
 
 // z returns the Z3 context after releasing the objects Go dropped since
@@ -35,6 +53,7 @@ type ctxState struct {
 // an operation that still reads the handles it was given.
 func (c *Context) z() C.Z3_context {
 	st := c.st
+	st.await()
 	if st.pending.Load() != 0 {
 		c.released(st.drain())
 	}

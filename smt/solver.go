@@ -328,7 +328,12 @@ func (s *Solver) CheckAssumptions(lits ...*Term) (Result, error) {
 		p = &args[0]
 	}
 	var st C.np_status
+	cs := s.ctx.st
+	cs.checking.Add(1)
+	cs.busy.Lock()
 	r := C.np_solver_check(z, s.s, C.uint(len(args)), p, cbool(s.bigStack), &st)
+	cs.checking.Add(-1)
+	cs.busy.Unlock()
 	if err := statusErr("Check", st); err != nil {
 		return Unknown, err
 	}

@@ -109,3 +109,36 @@ func TestCheckContext(t *testing.T) {
 		t.Errorf("CheckContext(easy) = %v, %v", r, err)
 	}
 }
+
+// TestLeftCheckBlocksOtherOperations leaves a long check running in
+// another goroutine, as bmc does past a deadline: an operation on the
+// same context from this goroutine (a new solver, a solver's Close, a
+// term) must wait for it, since a Z3 context is single-threaded (racing
+// dec_refs crashed the process). Without the wait the operations below
+// return while the check still runs.
+func TestLeftCheckBlocksOtherOperations(t *testing.T) {
+	c := newContext(t)
+	t.Cleanup(c.Interrupt) // before the context's Close, on failure too
+	s := c.NewSolver()
+	assertFactoring(c, s)
+	other := c.NewSolver()
+	go s.Check()
+	for c.st.checking.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	opDone := make(chan bool, 1)
+	go func() {
+		other.Close()
+		c.Eq(c.Const("y", c.IntSort()), c.IntVal(2))
+		opDone <- c.st.checking.Load() == 0 // false: it ran during the check
+	}()
+	select {
+	case ok := <-opDone:
+		t.Fatalf("an operation returned while a check was running (after the check: %v)", ok)
+	case <-time.After(200 * time.Millisecond):
+	}
+	c.Interrupt()
+	if ok := <-opDone; !ok {
+		t.Fatal("the operation ended before the check")
+	}
+}
