@@ -149,6 +149,7 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 				}
 			}
 			b.fillRegions(o, true, pos)
+			b.resetKCells(o, false, pos)
 		}
 		return ptrVal(value{e: o.addrConst(0), t: b.ptrT, isInt: true})
 	}

@@ -285,7 +285,10 @@ func (b *builder) assign(n *cc.AssignmentExpression) value {
 	}
 	p := b.lplace(n.UnaryExpression)
 	if p.memory() && !n.AssignmentExpression.Pure() {
-		p.addr = b.snapshot(value{e: p.addr, t: b.ptrT, isInt: true}, pos).e
+		// Only a call on the right can change what the address reads
+		// (see protect): a[i] = f() keeps 4i + base, which the analyses
+		// relate to i.
+		p.addr = b.protect(value{e: p.addr, t: b.ptrT, isInt: true}, pos).e
 	}
 	x := p.v
 	if n.Case == cc.AssignmentExpressionAssign {

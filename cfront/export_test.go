@@ -10,6 +10,11 @@ func SetPanicInTranslate(on bool) { panicInTranslate = on }
 // not at file scope a summary.
 func SetSummariseLocals(on bool) { summariseLocals = on }
 
+// SetBreakKCell injects a fault into the ghost cells: "write" (a write
+// at the ghost index leaves the cell unchanged), "gate" (a read there
+// closes the error gate), "" none.
+func SetBreakKCell(fault string) { breakKCell = fault }
+
 // SetBreakMemStores makes exact stores to summaries write their value
 // plus one (an injected front-end bug).
 func SetBreakMemStores(on bool) { breakMemStores = on }

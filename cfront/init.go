@@ -24,6 +24,7 @@ func (b *builder) initObject(p place, in *cc.Initializer, zero bool, pos ir.Pos)
 		return
 	}
 	b.fillRegions(o, zero || in != nil, pos)
+	b.resetKCells(o, zero || in != nil, pos)
 	for _, c := range o.cells {
 		if c.v == nil {
 			continue
@@ -117,6 +118,11 @@ func (b *builder) copyPlace(dst, src place, pos ir.Pos) {
 		// are havoc), copied byte by byte in concrete runs.
 		b.diag(pos, ir.Warning, "copy of an aggregate that holds a summarised array: the array's elements are havoc afterwards")
 		b.emit(&ir.Skip{Mem: &ir.MemWrite{Addr: dst.addr, Size: 1, Value: src.addr, Count: numeric.Const(dst.t.Size()), Copy: true}}, pos)
+		if dst.obj != nil {
+			b.resetKCells(dst.obj, false, pos)
+		} else {
+			b.clobberAllKCells(pos)
+		}
 	}
 	// Reads first, then writes: src and dst may overlap.
 	vals := make([]value, len(lay.cells))
@@ -144,6 +150,7 @@ func (b *builder) havocAggregate(dst place, pos ir.Pos, why string) {
 	if dst.memory() && dst.offKnown {
 		probe := &cell{off: dst.off, size: dst.t.Size()}
 		b.diag(pos, ir.Warning, "%s: the target is havocked", why)
+		b.resetKCells(dst.obj, false, pos)
 		for _, c := range dst.obj.cells {
 			if c.off >= probe.off && c.off+c.size <= probe.off+probe.size {
 				b.havocCell(c, pos)

@@ -110,6 +110,9 @@ type object struct {
 	// stride when the size is not constant).
 	blockLen int64
 	pos      ir.Pos
+	// kcells are the ghost cells of its summarised integer regions
+	// (kcell.go).
+	kcells []*kcell
 }
 
 // memory is the program's set of objects and its address allocator.
@@ -223,6 +226,7 @@ func (t *translator) newObject(name string, typ cc.Type, count int64, owner *ir.
 	}
 	sort.SliceStable(o.cells, func(i, j int) bool { return o.cells[i].off < o.cells[j].off })
 	t.mem.objs = append(t.mem.objs, o)
+	t.addKCells(o)
 	return o
 }
 

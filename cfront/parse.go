@@ -215,7 +215,17 @@ func ParseWith(filename string, src []byte, opts Options) (prog *ir.Program, err
 	if panicInTranslate {
 		panic("injected fault")
 	}
-	return t.translate()
+	prog, err = t.translate()
+	if err != nil || t.kIndex == nil {
+		return prog, err
+	}
+	// The program without ghost cells, for the exact engines (ir.Program.Plain).
+	pt := newTranslator(filename, ast)
+	pt.keepGlobalCells, pt.noKCells = opts.KeepGlobalCells, true
+	if plain, err := pt.translate(); err == nil {
+		prog.Plain = plain
+	}
+	return prog, nil
 }
 
 // panicInTranslate injects a front-end bug (tests only).

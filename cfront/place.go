@@ -157,7 +157,7 @@ func (b *builder) readPlace(p place, pos ir.Pos) value {
 		}
 		if p.obj.regionAt(p.off) != nil {
 			tmp := b.temp(it, pos)
-			b.emit(memLoad(p.obj, tmp, p.obj.addrConst(p.off), p.t.Size()), pos)
+			b.readRegion(p.obj, p.off, p.obj.addrConst(p.off), p.t.Size(), tmp, pos)
 			b.diag(pos, ir.Warning, "read of a summarised array element or block of %s: havoc", p.obj.name)
 			return varVal(tmp)
 		}
@@ -212,6 +212,7 @@ func (b *builder) writeCell(p place, v value, overlap bool, pos ir.Pos) value {
 			b.lose(v)
 			tmp := b.convertedTemp(v, cl, it, pos)
 			b.emit(memStore(p.obj, p.obj.addrConst(p.off), p.t.Size(), ir.VarExpr(tmp)), pos)
+			b.writeKCell(p.obj, p.off, p.obj.addrConst(p.off), p.t.Size(), tmp, pos)
 			return b.cellValue(tmp, cl)
 		}
 	}
@@ -429,6 +430,11 @@ func (t *translator) lower(a *access) {
 	if a.havocAll {
 		cur := a.from
 		for _, o := range t.reachable(a) {
+			for _, op := range kcellResets(o, false) {
+				next := f.NewLoc(ir.Normal, pos)
+				f.AddEdge(cur, next, op, pos)
+				cur = next
+			}
 			if !a.keepRegions {
 				for _, fill := range regionFills(o, false) {
 					next := f.NewLoc(ir.Normal, pos)
@@ -509,11 +515,24 @@ func (t *translator) hit(a *access, tg target, loc *ir.Loc) {
 	f, pos, b := a.f, a.pos, a.b
 	if tg.c == nil {
 		// A summary: reads are havoc, writes are dropped.
+		kc := tg.o.kcellOf(tg.r)
+		to := a.to
+		if kc != nil && a.write {
+			to = f.NewLoc(ir.Normal, pos)
+		}
 		if !a.write {
-			f.AddEdge(loc, a.to, memLoad(tg.o, a.tmp, a.addr, a.t.Size()), pos)
+			if kc != nil {
+				t.kcellRead(f, loc, a.to, tg.o, kc, a.addr, a.t.Size(), a.tmp, pos)
+			} else {
+				f.AddEdge(loc, a.to, memLoad(tg.o, a.tmp, a.addr, a.t.Size()), pos)
+			}
 			t.diag(pos, ir.Warning, "read of a summarised array element or block of %s: havoc", tg.o.name)
 		} else {
-			f.AddEdge(loc, a.to, memStore(tg.o, a.addr, a.t.Size(), a.val), pos)
+			f.AddEdge(loc, to, memStore(tg.o, a.addr, a.t.Size(), a.val), pos)
+			if kc != nil {
+				_, vt, _ := accessType(a.t)
+				t.kcellWrite(f, to, a.to, tg.o, kc, a.addr, a.t.Size(), a.val, vt, pos)
+			}
 			t.diag(pos, ir.Warning, "write to a summarised array element or block of %s dropped (its reads are havoc)", tg.o.name)
 		}
 		return

@@ -53,6 +53,9 @@ func (t *translator) pruneDeadCells() {
 					for i, x := range op.Lhs {
 						if !dead[x.ID] {
 							mark(op.Rhs[i])
+							if op.Load != nil {
+								mark(op.Load.Addr)
+							}
 						}
 					}
 				case *ir.Assume:
@@ -167,6 +170,11 @@ func (t *translator) pruneDeadCells() {
 			case *ir.Assign:
 				for i := range op.Rhs {
 					op.Rhs[i] = re(op.Rhs[i])
+				}
+				if op.Load != nil {
+					l := *op.Load
+					l.Addr = re(l.Addr)
+					op.Load = &l
 				}
 			case *ir.Assume:
 				op.Cond = renameCond(op.Cond, re)

@@ -59,7 +59,15 @@ type translator struct {
 	allocHint cc.Type
 	nstrings  int
 	// allocCounters count the allocations of summary sites (alloc.go).
-	allocCounters   []*ir.Var
+	allocCounters []*ir.Var
+	// The ghost state of kcell.go: the index, the flag of the last
+	// summarised read, the largest region's length, every ghost cell and
+	// the resets of all of them to fill in at the end.
+	kIndex, lastK   *ir.Var
+	kMax            int64
+	allKCells       []*kcell
+	kcellClobbers   []kcellClobber
+	noKCells        bool // translate without ghost cells (ir.Program.Plain)
 	strObjs         map[*cc.PrimaryExpression]*object
 	pts             *pointsTo // pointsto.go
 	keepGlobalCells bool
@@ -217,6 +225,7 @@ func (t *translator) translate() (*ir.Program, error) {
 	}
 	t.initGlobals(t.funcs["main"], mainStart)
 	t.lowerAccesses()
+	t.finishKCells()
 	t.pruneDeadCells()
 	for _, f := range t.prog.Funcs {
 		compact(f)
@@ -470,6 +479,7 @@ func (t *translator) shell(fd *cc.FunctionDefinition) {
 func (t *translator) initGlobals(main *ir.Func, start *ir.Loc) {
 	b := t.builders[main]
 	b.cur = main.Entry
+	t.startKCells(b, main.Pos)
 	inits := append([]globalInit(nil), t.inits...)
 	sort.SliceStable(inits, func(i, j int) bool { return inits[i].v.ID < inits[j].v.ID })
 	for _, gi := range inits {

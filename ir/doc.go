@@ -35,7 +35,13 @@
 // a MemWrite (the memory it writes): the havoc and the skip are a sound
 // account of them, so analyses and encodings may ignore them, while the
 // concrete interpreter ir/exec evaluates them, so that a counterexample
-// through them replays as the compiled program runs.
+// through them replays as the compiled program runs. An Assign may carry
+// a MemRead too, when the front end knows the value read (its ghost cell
+// of an array element): analyses take the assignment, ir/exec the read.
+// Ghost state (Havoc.Ghost, Assume.Ghost) is a front end's bookkeeping
+// that no program value depends on: analyses treat it as any havoc and
+// assumption, ir/exec gives ghost havocs fixed values and skips ghost
+// assumptions.
 //
 // Front ends record what they could not model exactly as Diagnostics: a
 // sound over-approximation (havoc) is a Warning; a construct that cannot be

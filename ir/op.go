@@ -15,6 +15,12 @@ type Op interface {
 type Assign struct {
 	Lhs []*Var
 	Rhs []numeric.LinExpr // dimensions are variable IDs
+	// Load, when non-nil, is the memory read the single assignment's
+	// value stands for in a concrete run (see MemRead): a front end that
+	// knows the value read (cfront's ghost cell of an array element, as
+	// exact as the memory wherever the program defined it) gives the
+	// analyses the assignment and the concrete interpreter the read.
+	Load *MemRead
 }
 
 // Assume blocks executions where Cond is false.
@@ -31,6 +37,11 @@ type Assume struct {
 	// branch of the program: its atoms are not branch atoms, so a plain
 	// analysis does not make them predicates.
 	Wrap bool
+	// Ghost marks an assumption about a front end's ghost state (see
+	// Havoc.Ghost), not about the program's: every analysis and encoding
+	// assumes it, the concrete interpreter skips it. A ghost Assume is
+	// the only out-edge of its location.
+	Ghost bool
 }
 
 // Havoc gives Var an arbitrary value in Range (sound for a nondet input,
@@ -58,6 +69,12 @@ type Havoc struct {
 	// Load, when non-nil, is the memory read the value stands for (see
 	// MemRead); abstract analyses may ignore it.
 	Load *MemRead
+	// Ghost marks a value of a front end's ghost state, which no value
+	// of the program depends on (the index of the array element a front
+	// end tracks, the element itself: cfront's kcell.go): any value to
+	// every analysis, the one of least magnitude in range to a concrete
+	// run, and no input or arbitrary value of it.
+	Ghost bool
 }
 
 // Call calls Callee with Args bound to its formals; when Result is

@@ -151,6 +151,10 @@ type Program struct {
 	Funcs   []*Func
 	Main    *Func
 	Diags   []Diagnostic
+	// Plain, when set, is the same program without the front end's ghost
+	// state (cfront's ghost cells of array elements): for an exact engine
+	// (bmc) the ghost branches are only a cost.
+	Plain *Program
 }
 
 // NewProgram returns an empty program read from file in language lang.

@@ -69,7 +69,7 @@ func (s *skeleton) op(o ir.Op) ir.Op {
 		for i, v := range o.Lhs {
 			lhs[i] = s.vars[v.ID]
 		}
-		return &ir.Assign{Lhs: lhs, Rhs: o.Rhs}
+		return &ir.Assign{Lhs: lhs, Rhs: o.Rhs, Load: o.Load}
 	case *ir.Havoc:
 		c := *o
 		c.Var = s.vars[o.Var.ID]

@@ -166,6 +166,10 @@ func Run(prog *ir.Program, cfg Config) (*Result, error) {
 		ctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
+	if name == BMC && prog.Plain != nil {
+		// The ghost state helps abstractions, not an exact unwinding.
+		prog = prog.Plain
+	}
 	er, err := eng.Run(ctx, prog)
 	if err != nil {
 		if ent.prefix {

@@ -102,7 +102,7 @@ func accelEdge(e *ir.Edge) bool {
 		return op.Mem == nil // a memory write is no translation
 	case *ir.Assume:
 		_, ok := conjunctionAtoms(op.Cond)
-		return ok && !op.Overflow
+		return ok && !op.Overflow && !op.Ghost
 	case *ir.Assign:
 		for i, v := range op.Lhs {
 			if _, ok := translation(v, op.Rhs[i]); !ok {

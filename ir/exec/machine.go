@@ -117,12 +117,13 @@ type cedge struct {
 	// and readyAct records that activation's number to skip the check.
 	local    bool
 	readyAct uint64
-	overflow bool    // an Assume marked Overflow
-	cond     cond    // an Assume's condition
-	lhs      []int32 // an Assign's variables
-	rhs      []lin   // an Assign's expressions, a Call's arguments, a Return's value, a Def's X and Y
-	rng      span    // a Havoc's range
-	callee   *fn     // a Call's callee
+	overflow bool      // an Assume marked Overflow
+	cond     cond      // an Assume's condition
+	lhs      []int32   // an Assign's variables
+	rhs      []lin     // an Assign's expressions, a Call's arguments, a Return's value, a Def's X and Y
+	rng      span      // a Havoc's range
+	hv       *ir.Havoc // a Havoc, or the read of an Assign with a Load
+	callee   *fn       // a Call's callee
 }
 
 // frame is an activation on the call stack.
@@ -277,6 +278,17 @@ func (m *Machine) compileEdge(c *fn, e *ir.Edge, ce *cedge, byFunc map[*ir.Func]
 		if len(op.Lhs) != len(op.Rhs) {
 			return fmt.Errorf("exec: %s: malformed assignment", e.Pos)
 		}
+		if op.Load != nil {
+			// A concrete run performs the read (ir.Assign.Load).
+			if len(op.Lhs) != 1 {
+				return fmt.Errorf("exec: %s: a load into %d variables", e.Pos, len(op.Lhs))
+			}
+			x := op.Lhs[0]
+			ce.op, ce.hv = opHavoc, &ir.Havoc{Var: x, Range: x.Type.Range(), Load: op.Load}
+			ce.rng = compileRange(ce.hv.Range)
+			exprs = []numeric.LinExpr{op.Load.Addr}
+			break
+		}
 		ce.op = opAssign
 		if len(op.Lhs) == 1 {
 			ce.op = opAssign1
@@ -286,12 +298,16 @@ func (m *Machine) compileEdge(c *fn, e *ir.Edge, ce *cedge, byFunc map[*ir.Func]
 		}
 		exprs = op.Rhs
 	case *ir.Assume:
+		if op.Ghost {
+			ce.op = opSkip // about ghost state only (ir.Assume.Ghost)
+			break
+		}
 		ce.op = opAssume
 		for _, a := range ir.Atoms(op.Cond) {
 			exprs = append(exprs, a.Expr())
 		}
 	case *ir.Havoc:
-		ce.op = opHavoc
+		ce.op, ce.hv = opHavoc, op
 		ce.rng = compileRange(op.Range)
 		if op.Def != nil {
 			exprs = []numeric.LinExpr{op.Def.X, op.Def.Y}
@@ -393,7 +409,7 @@ func readSet(exprs []numeric.LinExpr, nvars int) ([]int32, error) {
 	for _, e := range exprs {
 		for i := 0; i < e.NumTerms(); i++ {
 			d := e.Term(i).Dim
-			if int(d) >= nvars {
+			if int(d) >= nvars || d < 0 {
 				return nil, fmt.Errorf("unknown variable x%d", d)
 			}
 			out = append(out, int32(d))
@@ -410,5 +426,5 @@ func readSet(exprs []numeric.LinExpr, nvars int) ([]int32, error) {
 // Run models lazily: no input, no definition, and the variable's whole
 // type as range (a narrower range must be drawn at once).
 func indeterminate(h *ir.Havoc) bool {
-	return h.Input == "" && h.Def == nil && h.Load == nil && !h.Fresh && h.Range == h.Var.Type.Range()
+	return h.Input == "" && h.Def == nil && h.Load == nil && !h.Fresh && !h.Ghost && h.Range == h.Var.Type.Range()
 }

@@ -301,7 +301,7 @@ run:
 				}
 			}
 		case opHavoc:
-			h := ce.e.Op.(*ir.Havoc)
+			h := ce.hv
 			if indeterminate(h) {
 				def[h.Var.ID] = 0 // chosen when read (see compile)
 				break
@@ -520,6 +520,9 @@ func (r *runner) havoc(h *ir.Havoc, ce *cedge, cur *fn, act uint64) (numeric.Int
 		}
 		r.res.Inputs = append(r.res.Inputs, Input{Source: h.Input, Value: v, Pos: e.Pos, Func: cur.f.Name})
 		return v, true
+	case h.Ghost:
+		// Ghost state: not the program's, no arbitrary value of it.
+		return leastMagnitude(h.Range), true
 	case h.Fresh && ce.rng.contains(numeric.I(0)):
 		// Fresh heap memory is zero in a concrete run (ir.Havoc.Fresh).
 		return numeric.I(0), true

@@ -1,0 +1,149 @@
+package cfront_test
+
+import (
+	"context"
+	"flag"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/numpred/numpred/cfront"
+	"github.com/numpred/numpred/cfront/cgen"
+	"github.com/numpred/numpred/engine"
+	"github.com/numpred/numpred/interp"
+	"github.com/numpred/numpred/ir"
+)
+
+var kcellN = flag.Int("kcell.n", 40, "TestKCellSoundness: generated memory tasks")
+
+// kcellConfigs are the analyses TestKCellSoundness runs: the predicate
+// domains that split on the ghost index's branches, and a plain one.
+var kcellConfigs = []string{"nex/polyhedra", "ndd/octagon", "mtndd/polyhedra", "nexpoint/interval"}
+
+// kcellVerdicts analyses the generated memory tasks with every local
+// array summarised (so their elements go through the ghost cells of
+// kcell.go) and returns the wrong and the right TRUE verdicts.
+func kcellVerdicts(t *testing.T, h *cgen.Harness, n int) (wrong []string, proved int) {
+	t.Helper()
+	tasks, _, _, err := h.Tasks(context.Background(), cgen.TaskOptions{Seed: 11, N: n, Memory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withCells := 0
+	for _, task := range tasks {
+		if !hasKCell(task.IR) {
+			continue
+		}
+		withCells++
+		for _, c := range kcellConfigs {
+			domain, num, _ := strings.Cut(c, "/")
+			cfg := interp.DefaultConfig()
+			cfg.Domain, cfg.Numeric = domain, num
+			cfg.Deadline = time.Now().Add(300 * time.Millisecond)
+			res, err := interp.Analyze(task.IR, cfg)
+			if err != nil {
+				t.Fatalf("%s under %s: %v", task.Name, c, err)
+			}
+			switch {
+			case res.Verdict == engine.True && !task.True:
+				wrong = append(wrong, task.Name+" under "+c+":\n"+task.Program.Source())
+			case res.Verdict == engine.True:
+				proved++
+			}
+		}
+	}
+	if withCells == 0 {
+		t.Fatalf("no task of %d has a ghost cell", len(tasks))
+	}
+	t.Logf("%d tasks, %d with ghost cells: %d TRUE verdicts, %d wrong", len(tasks), withCells, proved, len(wrong))
+	return wrong, proved
+}
+
+// hasKCell reports whether p has a ghost cell (kcell.go's #k).
+func hasKCell(p *ir.Program) bool {
+	for _, v := range p.Vars {
+		if v.Name == "#k" {
+			return true
+		}
+	}
+	return false
+}
+
+// TestKCellSoundness is the soundness oracle of the ghost cells: tasks
+// whose verdicts gcc decides on every input, with every local array a
+// summary, analysed by the domains that use the ghost cells: no TRUE on
+// a task gcc refutes. With the ghost cell not updated by writes at its
+// index, some TRUE is wrong.
+func TestKCellSoundness(t *testing.T) {
+	h := &cgen.Harness{}
+	if !h.Available() {
+		t.Skip("gcc not available")
+	}
+	cfront.SetSummariseLocals(true)
+	defer cfront.SetSummariseLocals(false)
+	wrong, proved := kcellVerdicts(t, h, *kcellN)
+	for _, w := range wrong {
+		t.Errorf("WRONG TRUE: %s", w)
+	}
+	if proved == 0 {
+		t.Errorf("no TRUE verdict: the oracle checks nothing")
+	}
+
+	cfront.SetBreakKCell("gate")
+	defer cfront.SetBreakKCell("")
+	wrong, _ = kcellVerdicts(t, h, *kcellN)
+	if len(wrong) == 0 {
+		t.Errorf("no wrong TRUE with the error gate closed by reads at the ghost index")
+	}
+}
+
+// TestKCellProofs checks the ghost cells by hand: an array of 100000
+// elements set in a loop and checked in another is proved; a zeroed
+// array with one element overwritten is not, and with the ghost cell's
+// writes dropped (a fault) the analysis answers a wrong TRUE.
+func TestKCellProofs(t *testing.T) {
+	const proved = `
+extern void reach_error(void);
+int main(void) {
+  int a[100000];
+  for (int i = 0; i < 100000; i++) a[i] = 42;
+  for (int x = 0; x < 100000; x++) if (a[x] != 42) reach_error();
+  return 0;
+}`
+	const refuted = `
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int a[100000];
+int main(void) {
+  int j = __VERIFIER_nondet_int();
+  if (j < 0 || j >= 100000) return 0;
+  a[j] = 7;
+  for (int x = 0; x < 100000; x++) if (a[x] != 0) reach_error();
+  return 0;
+}`
+	verdict := func(src string) engine.Verdict {
+		t.Helper()
+		p, err := cfront.Parse("k.c", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := interp.DefaultConfig()
+		cfg.Domain, cfg.Numeric = "ndd", "polyhedra"
+		res, err := interp.Analyze(p, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Verdict
+	}
+	if v := verdict(proved); v != engine.True {
+		t.Errorf("the initialised array: %v, want TRUE", v)
+	}
+	if v := verdict(refuted); v == engine.True {
+		t.Errorf("the overwritten element: TRUE, want not TRUE")
+	}
+	cfront.SetBreakKCell("write")
+	defer cfront.SetBreakKCell("")
+	if v := verdict(refuted); v != engine.True {
+		t.Errorf("with the ghost cell's writes dropped, the overwritten element: %v, want the fault's wrong TRUE", v)
+	}
+}
