@@ -2,6 +2,7 @@ package verify
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -204,5 +205,32 @@ int main() { int x = __VERIFIER_nondet_int(); while (x > 0) x--; if (x == 7) rea
 		if len(r.Invariants) > 0 || len(r.Fixpoint.Invariants) > 0 {
 			t.Errorf("%s: invariants nobody asked for in the answer", tc.name)
 		}
+	}
+}
+
+// TestStagesForGhostCells checks the order of the stages: unchanged for
+// a program without ghost cells, the predicate-partitioned stage second
+// (and the others in their order) for one with them.
+func TestStagesForGhostCells(t *testing.T) {
+	prog := ir.NewProgram("p.c", "c")
+	names := func(ss []autoStage) []string {
+		var out []string
+		for _, s := range ss {
+			out = append(out, s.name)
+		}
+		return out
+	}
+	plain := names(stagesFor(prog))
+	if !slices.Equal(plain, names(autoStages)) {
+		t.Fatalf("without ghost cells: %v, want %v", plain, names(autoStages))
+	}
+	prog.Plain = ir.NewProgram("p.c", "c")
+	ghost := names(stagesFor(prog))
+	if len(ghost) != len(plain) || ghost[1] != partitionedStage {
+		t.Fatalf("with ghost cells: %v, want %q second", ghost, partitionedStage)
+	}
+	rest := slices.DeleteFunc(slices.Clone(plain), func(s string) bool { return s == partitionedStage })
+	if got := slices.DeleteFunc(slices.Clone(ghost), func(s string) bool { return s == partitionedStage }); !slices.Equal(got, rest) {
+		t.Errorf("with ghost cells the other stages are %v, want %v", got, rest)
 	}
 }
