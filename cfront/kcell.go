@@ -141,8 +141,9 @@ type kcellCase struct {
 
 // kcellCases returns the branches of an access of size bytes at addr
 // against element k of kc's region in o: below it, at it, above it and
-// (when addr may be misaligned) overlapping it; at and overlap get
-// atOps and overlapOps, the others missOps.
+// (when addr may be misaligned or the size differs) overlapping it; at
+// and overlap get atOps and overlapOps, the others missOps. The guards
+// cover every address: a concrete run always has one branch to take.
 func (t *translator) kcellCases(o *object, kc *kcell, addr numeric.LinExpr, size int64, atOps, overlapOps, missOps []ir.Op) []kcellCase {
 	k := t.kaddr(o, kc)
 	s := kc.r.elemSize
@@ -152,7 +153,9 @@ func (t *translator) kcellCases(o *object, kc *kcell, addr numeric.LinExpr, size
 		{atom(numeric.Eq(addr, k)), atOps},
 		{atom(numeric.Ge(addr, k.AddConst(numeric.I(s)))), missOps},
 	}
-	if !aligned(o, kc, addr) {
+	if size != s || !aligned(o, kc, addr) {
+		// Aligned accesses of the element's size meet element k exactly
+		// or miss it; any other may overlap it.
 		if s > 1 {
 			cs = append(cs, kcellCase{&ir.And{Xs: []ir.Cond{atom(numeric.Ge(addr, k.AddConst(numeric.I(1)))), atom(numeric.Le(addr, k.AddConst(numeric.I(s-1))))}}, overlapOps})
 		}
