@@ -232,6 +232,18 @@ func (b *builder) placeValue(p place, pos ir.Pos) value {
 	return b.readPlace(p, pos)
 }
 
+// protectAddr snapshots the address addr when a call could change a
+// variable it reads: a global, or a cell of an object.
+func (b *builder) protectAddr(addr numeric.LinExpr, pos ir.Pos) numeric.LinExpr {
+	for i := 0; i < addr.NumTerms(); i++ {
+		v := b.prog.Vars[addr.Term(i).Dim]
+		if v.Scope == ir.Global || b.cellOf[v] != nil {
+			return b.snapshot(value{e: addr, t: b.ptrT, isInt: true}, pos).e
+		}
+	}
+	return addr
+}
+
 // protectPtr snapshots a pointer value a later operand could change.
 func (b *builder) protectPtr(v value, pos ir.Pos) value {
 	if !v.ptr {
@@ -285,10 +297,11 @@ func (b *builder) assign(n *cc.AssignmentExpression) value {
 	}
 	p := b.lplace(n.UnaryExpression)
 	if p.memory() && !n.AssignmentExpression.Pure() {
-		// Only a call on the right can change what the address reads
-		// (see protect): a[i] = f() keeps 4i + base, which the analyses
-		// relate to i.
-		p.addr = b.protect(value{e: p.addr, t: b.ptrT, isInt: true}, pos).e
+		// Only a call on the right can change what the address reads,
+		// and only a global or a variable in memory (see protect; the
+		// cells of a recursive function's objects are locals): a[i] =
+		// f() keeps 4i + base, which the analyses relate to i.
+		p.addr = b.protectAddr(p.addr, pos)
 	}
 	x := p.v
 	if n.Case == cc.AssignmentExpressionAssign {
