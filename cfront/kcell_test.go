@@ -12,6 +12,7 @@ import (
 	"github.com/numpred/numpred/engine"
 	"github.com/numpred/numpred/interp"
 	"github.com/numpred/numpred/ir"
+	"github.com/numpred/numpred/ir/exec"
 )
 
 var kcellN = flag.Int("kcell.n", 40, "TestKCellSoundness: generated memory tasks")
@@ -145,5 +146,34 @@ int main(void) {
 	defer cfront.SetBreakKCell("")
 	if v := verdict(refuted); v != engine.True {
 		t.Errorf("with the ghost cell's writes dropped, the overwritten element: %v, want the fault's wrong TRUE", v)
+	}
+}
+
+// TestKCellConcreteReads checks that a concrete run reads a summarised
+// element from memory, not from its ghost cell (ir.Assign.Load): after a
+// memcpy the ghost cell is any value to the analyses and a fixed one to
+// ir/exec, while memory holds the copied bytes. A run that took the
+// ghost cell's value would reach the error.
+func TestKCellConcreteReads(t *testing.T) {
+	const src = `
+extern void reach_error(void);
+extern void *memcpy(void *, const void *, unsigned long);
+int a[1000], b[1000];
+int main(void) {
+  b[0] = 5;
+  memcpy(a, b, sizeof a);
+  if (a[0] != 5) reach_error();
+  return 0;
+}`
+	prog, err := cfront.Parse("copy.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasKCell(prog) {
+		t.Fatal("no ghost cell")
+	}
+	r := exec.New(prog).Run(exec.Inputs(), exec.Options{})
+	if r.Outcome != exec.Returned || r.Arbitrary != 0 {
+		t.Errorf("%v with %d arbitrary values, want a return with none (%v)", r.Outcome, r.Arbitrary, r.Err)
 	}
 }
