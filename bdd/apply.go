@@ -31,11 +31,6 @@ type BinaryOp struct {
 	Combine func(x int, hi, lo Node) (Node, error)
 }
 
-type memoEntry struct {
-	keep [2]Node // operands, kept alive so that their IDs are not reused
-	res  Node
-}
-
 func (m *Manager) combine(c func(int, Node, Node) (Node, error), x int, hi, lo Node) (Node, error) {
 	if c != nil {
 		return c(x, hi, lo)
@@ -46,16 +41,24 @@ func (m *Manager) combine(c func(int, Node, Node) (Node, error), x int, hi, lo N
 	return m.IteVar(x, hi, lo)
 }
 
-// Apply1 applies op to u by memoised recursion on u's structure.
+// Apply1 applies op to u by memoised recursion on u's structure. The
+// recursion reads the nodes below u from rudd's table and hands them to
+// op as borrowed nodes (view.go): op must Hold what it keeps.
 func (m *Manager) Apply1(u Node, op UnaryOp) (Node, error) {
 	if err := m.check(u); err != nil {
 		return Node{}, err
 	}
-	memo := map[int]memoEntry{}
-	var rec func(u Node) (Node, error)
-	rec = func(u Node) (Node, error) {
-		if e, ok := memo[u.ID()]; ok {
-			return e.res, nil
+	var b borrowing
+	defer b.release()
+	memo := m.memos1.get()
+	defer m.memos1.put(memo)
+	var rec func(id int, u Node) (Node, error)
+	rec = func(id int, u Node) (Node, error) {
+		if r, ok := memo[id]; ok {
+			return r, nil
+		}
+		if !u.Valid() {
+			u = m.borrowed(&b, id)
 		}
 		r, done, err := op.Terminal(u)
 		if err != nil {
@@ -63,63 +66,73 @@ func (m *Manager) Apply1(u Node, op UnaryOp) (Node, error) {
 		}
 		if !done {
 			if m.IsConst(u) {
-				return Node{}, fmt.Errorf("bdd: Apply1 terminal case declined constant %d", u.ID())
+				return Node{}, fmt.Errorf("bdd: Apply1 terminal case declined constant %d", id)
 			}
-			x := m.Level(u)
-			hi, lo, err := m.Cofactors(u, x)
+			x, lo, hi := m.view.at(id)
+			rh, err := rec(hi, Node{})
 			if err != nil {
 				return Node{}, err
 			}
-			rh, err := rec(hi)
+			rl, err := rec(lo, Node{})
 			if err != nil {
 				return Node{}, err
 			}
-			rl, err := rec(lo)
-			if err != nil {
-				return Node{}, err
-			}
-			if r, err = m.combine(op.Combine, x, rh, rl); err != nil {
+			if op.Combine == nil && rh.ID() == hi && rl.ID() == lo {
+				r = u // the node itself: no new handle
+			} else if r, err = m.combine(op.Combine, x, rh, rl); err != nil {
 				return Node{}, err
 			}
 		}
-		if !r.Valid() {
-			return Node{}, ErrInvalidNode
+		if err := m.check(r); err != nil {
+			return Node{}, err
 		}
-		memo[u.ID()] = memoEntry{keep: [2]Node{u, u}, res: r}
+		memo[id] = r
 		return r, nil
 	}
-	return rec(u)
+	r, err := rec(u.ID(), u)
+	if err != nil {
+		return Node{}, err
+	}
+	return m.Hold(r)
 }
 
-// Apply2 applies op to (u, v) by memoised simultaneous recursion.
+// Apply2 applies op to (u, v) by memoised simultaneous recursion, with
+// borrowed nodes as Apply1.
 func (m *Manager) Apply2(u, v Node, op BinaryOp) (Node, error) {
 	if err := m.check(u, v); err != nil {
 		return Node{}, err
 	}
-	memo := map[[2]int]memoEntry{}
-	var rec func(u, v Node) (Node, error)
-	rec = func(u, v Node) (Node, error) {
-		key := [2]int{u.ID(), v.ID()}
-		if e, ok := memo[key]; ok {
-			return e.res, nil
+	var b borrowing
+	defer b.release()
+	memo := m.memos2.get()
+	defer m.memos2.put(memo)
+	// node returns the node named id: one of the operands or a borrowed one.
+	names := map[int]Node{u.ID(): u, v.ID(): v}
+	node := func(id int) Node {
+		if n, ok := names[id]; ok {
+			return n
 		}
+		n := m.borrowed(&b, id)
+		names[id] = n
+		return n
+	}
+	var rec func(iu, iv int) (Node, error)
+	rec = func(iu, iv int) (Node, error) {
+		key := [2]int{iu, iv}
+		if r, ok := memo[key]; ok {
+			return r, nil
+		}
+		u, v := node(iu), node(iv)
 		r, done, err := op.Terminal(u, v)
 		if err != nil {
 			return Node{}, err
 		}
 		if !done {
 			if m.IsConst(u) && m.IsConst(v) {
-				return Node{}, fmt.Errorf("bdd: Apply2 terminal case declined constants (%d, %d)", u.ID(), v.ID())
+				return Node{}, fmt.Errorf("bdd: Apply2 terminal case declined constants (%d, %d)", iu, iv)
 			}
-			x := min(m.Level(u), m.Level(v))
-			uh, ul, err := m.Cofactors(u, x)
-			if err != nil {
-				return Node{}, err
-			}
-			vh, vl, err := m.Cofactors(v, x)
-			if err != nil {
-				return Node{}, err
-			}
+			c := m.split2(u, v)
+			x, lu, lv, uh, ul, vh, vl := c.x, c.lu, c.lv, c.uh, c.ul, c.vh, c.vl
 			rh, err := rec(uh, vh)
 			if err != nil {
 				return Node{}, err
@@ -128,15 +141,123 @@ func (m *Manager) Apply2(u, v Node, op BinaryOp) (Node, error) {
 			if err != nil {
 				return Node{}, err
 			}
-			if r, err = m.combine(op.Combine, x, rh, rl); err != nil {
-				return Node{}, err
+			switch {
+			case op.Combine == nil && lu == x && rh.ID() == uh && rl.ID() == ul:
+				r = u // u's node itself: no new handle
+			case op.Combine == nil && lv == x && rh.ID() == vh && rl.ID() == vl:
+				r = v
+			default:
+				if r, err = m.combine(op.Combine, x, rh, rl); err != nil {
+					return Node{}, err
+				}
 			}
 		}
-		if !r.Valid() {
-			return Node{}, ErrInvalidNode
+		if err := m.check(r); err != nil {
+			return Node{}, err
 		}
-		memo[key] = memoEntry{keep: [2]Node{u, v}, res: r}
+		memo[key] = r
 		return r, nil
 	}
-	return rec(u, v)
+	r, err := rec(u.ID(), v.ID())
+	if err != nil {
+		return Node{}, err
+	}
+	return m.Hold(r)
+}
+
+// All2 reports whether test holds at every pair of sub-diagrams that the
+// simultaneous recursion over (u, v) reaches, as Apply2 with a Boolean
+// result that is the conjunction of its cofactors' results: test decides
+// a pair (done true) or leaves it to be split on its top variable; it must
+// decide the pair of constants. The pairs are borrowed nodes (view.go).
+func (m *Manager) All2(u, v Node, test func(u, v Node) (ok, done bool)) (bool, error) {
+	if err := m.check(u, v); err != nil {
+		return false, err
+	}
+	var b borrowing
+	defer b.release()
+	memo := map[[2]int]bool{}
+	node := func(id int, given Node) Node {
+		if given.Valid() {
+			return given
+		}
+		return m.borrowed(&b, id)
+	}
+	var rec func(iu, iv int, u, v Node) (bool, error)
+	rec = func(iu, iv int, u, v Node) (bool, error) {
+		key := [2]int{iu, iv}
+		if r, ok := memo[key]; ok {
+			return r, nil
+		}
+		u, v = node(iu, u), node(iv, v)
+		r, done := test(u, v)
+		if err := m.Err(); err != nil {
+			return false, err
+		}
+		if !done {
+			if m.IsConst(u) && m.IsConst(v) {
+				return false, fmt.Errorf("bdd: All2 test declined constants (%d, %d)", iu, iv)
+			}
+			c := m.split2(u, v)
+			uh, ul, vh, vl := c.uh, c.ul, c.vh, c.vl
+			var err error
+			if r, err = rec(uh, vh, Node{}, Node{}); err != nil {
+				return false, err
+			}
+			if r {
+				if r, err = rec(ul, vl, Node{}, Node{}); err != nil {
+					return false, err
+				}
+			}
+		}
+		memo[key] = r
+		return r, nil
+	}
+	return rec(u.ID(), v.ID(), u, v)
+}
+
+// memoPool recycles the memo tables of Apply1 and Apply2 (applies nest:
+// a Combine may run another apply), so that a table's buckets are not
+// grown anew on every call.
+type memoPool[K comparable] struct{ free []map[K]Node }
+
+// maxPooledMemo is the size above which a memo table is not kept.
+const maxPooledMemo = 1 << 16
+
+func (p *memoPool[K]) get() map[K]Node {
+	if n := len(p.free); n > 0 {
+		t := p.free[n-1]
+		p.free = p.free[:n-1]
+		return t
+	}
+	return map[K]Node{}
+}
+
+func (p *memoPool[K]) put(t map[K]Node) {
+	if len(t) > maxPooledMemo || len(p.free) >= 8 {
+		return
+	}
+	clear(t)
+	p.free = append(p.free, t)
+}
+
+// split is one step of a simultaneous recursion over two diagrams: the
+// top variable x of both, their levels, and the IDs of their cofactors
+// on x (a diagram not on x is its own cofactor).
+type split struct {
+	x, lu, lv      int
+	uh, ul, vh, vl int
+}
+
+func (m *Manager) split2(u, v Node) split {
+	c := split{lu: m.Level(u), lv: m.Level(v)}
+	c.x = min(c.lu, c.lv)
+	c.uh, c.ul, c.vh, c.vl = u.ID(), u.ID(), v.ID(), v.ID()
+	if c.lu == c.x {
+		_, c.ul, c.uh = m.view.at(c.uh)
+	}
+	if c.lv == c.x {
+		_, c.vl, c.vh = m.view.at(c.vh)
+	}
+	return c
 }

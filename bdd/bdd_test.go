@@ -140,33 +140,8 @@ func TestApplyMatchesBuiltins(t *testing.T) {
 	require.NoError(t, err)
 	must := mustf(t)
 	rng := rand.New(rand.NewSource(1))
-	random := func() Node {
-		u := m.False()
-		for c := 0; c < 4; c++ {
-			cube := m.True()
-			for v := 0; v < 6; v++ {
-				switch rng.Intn(3) {
-				case 0:
-					cube = must(m.And(cube, must(m.Lit(v, true))))
-				case 1:
-					cube = must(m.And(cube, must(m.Lit(v, false))))
-				}
-			}
-			u = must(m.Or(u, cube))
-		}
-		return u
-	}
-	and := BinaryOp{Terminal: func(u, v Node) (Node, bool, error) {
-		switch {
-		case m.IsFalse(u) || m.IsFalse(v):
-			return m.False(), true, nil
-		case m.IsTrue(u):
-			return v, true, nil
-		case m.IsTrue(v):
-			return u, true, nil
-		}
-		return Node{}, false, nil
-	}}
+	random := func() Node { return randomDNF(t, m, rng, 6, 4) }
+	and := andOp(m)
 	not := UnaryOp{Terminal: func(u Node) (Node, bool, error) {
 		switch {
 		case m.IsFalse(u):

@@ -27,7 +27,10 @@
 //     path enumeration, node counts and Graphviz dot output.
 //   - A memoised custom apply over one or two diagrams (Apply1, Apply2):
 //     the recursion of bddApply with a caller-supplied terminal case, which
-//     is how MTNDD lifts numeric operations to diagrams (Fig. 6).
+//     is how MTNDD lifts numeric operations to diagrams (Fig. 6). The
+//     recursion reads rudd's node table directly and hands its callbacks
+//     borrowed nodes, valid during the apply (view.go): a callback that
+//     keeps a node keeps Hold(n).
 //   - Interruptible operations (SetInterrupt): once rudd's node table is
 //     large, And, Or, Ite and IteVar run as a Go recursion that polls the
 //     caller's check and stops with ErrInterrupted, since one rudd apply on

@@ -43,8 +43,12 @@ func (r Role) String() string {
 const copiesPerPred = 3
 
 // Node is a BDD node owned by a Manager. The zero Node is invalid; every
-// Node returned without error by a Manager is valid.
-type Node struct{ r rudd.Node }
+// Node returned without error by a Manager is valid. A borrowed node
+// (weak, see view.go) is valid only during the apply that hands it out.
+type Node struct {
+	r    rudd.Node
+	weak bool
+}
 
 // ID returns the node's identifier: two valid nodes of one Manager denote
 // the same function iff their IDs are equal. 0 is false and 1 is true.
@@ -112,6 +116,11 @@ type Manager struct {
 	bigAt     int
 	// refs keeps rudd's reference counts on this goroutine (refs.go).
 	refs *refs
+	// view reads rudd's node table without handles (view.go).
+	view nodeView
+	// memos1 and memos2 recycle the memo tables of the applies.
+	memos1 memoPool[int]
+	memos2 memoPool[[2]int]
 }
 
 // Block is one entry of a Layout: the three variables of predicate Pred,
@@ -222,6 +231,9 @@ func New(preds, terms int, opts ...Option) (*Manager, error) {
 	if m.refs, err = newRefs(b); err != nil {
 		return nil, err
 	}
+	if m.view, err = newNodeView(b); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
@@ -314,7 +326,7 @@ func (m *Manager) wrap(r rudd.Node) (Node, error) {
 	}
 	m.settle()
 	m.live.tick(m)
-	return Node{r}, nil
+	return Node{r: r}, nil
 }
 
 // check validates operands before calling rudd.
@@ -326,6 +338,10 @@ func (m *Manager) check(ns ...Node) error {
 	for _, n := range ns {
 		if n.r == nil {
 			return ErrInvalidNode
+		}
+		if n.weak && *n.r < 0 {
+			m.err = errBorrowed
+			return m.err
 		}
 	}
 	return nil

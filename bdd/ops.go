@@ -13,10 +13,10 @@ import (
 )
 
 // True returns the constant true (the paper's 1).
-func (m *Manager) True() Node { return Node{m.b.True()} }
+func (m *Manager) True() Node { return Node{r: m.b.True()} }
 
 // False returns the constant false (the paper's 0).
-func (m *Manager) False() Node { return Node{m.b.False()} }
+func (m *Manager) False() Node { return Node{r: m.b.False()} }
 
 // IsTrue reports whether n is the constant true.
 func (m *Manager) IsTrue(n Node) bool { return n.ID() == 1 }
@@ -147,10 +147,25 @@ func (m *Manager) IteVar(v int, g, h Node) (Node, error) {
 	if err != nil {
 		return Node{}, err
 	}
+	keep := [2]Node{g, h}
+	if g.weak || h.weak {
+		// A borrowed operand must not be kept. When v is above both, g
+		// and h are r's branches and r keeps them; otherwise hold them.
+		if v < m.Level(g) && v < m.Level(h) {
+			keep = [2]Node{}
+		} else {
+			if keep[0], err = m.Hold(g); err != nil {
+				return Node{}, err
+			}
+			if keep[1], err = m.Hold(h); err != nil {
+				return Node{}, err
+			}
+		}
+	}
 	if len(m.ites) >= maxIteCache {
 		clear(m.ites)
 	}
-	m.ites[key] = iteEntry{res: r, keep: [2]Node{g, h}}
+	m.ites[key] = iteEntry{res: r, keep: keep}
 	return r, nil
 }
 

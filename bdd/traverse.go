@@ -69,10 +69,14 @@ func (m *Manager) branches(n Node) (hi, lo Node, err error) {
 	if lo, err = m.wrap(m.b.Low(n.r)); err != nil {
 		return Node{}, Node{}, err
 	}
+	self, err := m.Hold(n)
+	if err != nil {
+		return Node{}, Node{}, err
+	}
 	if len(m.cof) >= maxBranchCache {
 		clear(m.cof)
 	}
-	m.cof[*n.r] = branch{n, hi, lo}
+	m.cof[*n.r] = branch{self, hi, lo}
 	return hi, lo, nil
 }
 
@@ -83,7 +87,12 @@ func (m *Manager) Level(n Node) int {
 	if m.IsConst(n) || !n.Valid() {
 		return m.b.Varnum()
 	}
-	return m.b.Label(n.r)
+	if *n.r < 0 {
+		m.err = errBorrowed
+		return m.b.Varnum()
+	}
+	l, _, _ := m.view.at(*n.r)
+	return l
 }
 
 // Cofactors returns the positive and negative cofactors of n with respect

@@ -126,6 +126,12 @@ func (b *base) implies(x, y bdd.Node) bool {
 	}
 	return ok
 }
+
+// hold returns a node for n that stays valid while it is kept (n, or for
+// a node borrowed from a running apply a real handle; bdd.Manager.Hold).
+// Every cache that keeps a node must keep hold(n).
+func (b *base) hold(n bdd.Node) bdd.Node { return b.node(b.m.Hold(n)) }
+
 func (b *base) cofactors(n bdd.Node, v int) (bdd.Node, bdd.Node) {
 	hi, lo, err := b.m.Cofactors(n, v)
 	if err != nil {
@@ -411,6 +417,7 @@ func (c *numCore[V]) consNode(cs []numeric.Constraint, bases []bdd.Node) bdd.Nod
 			clear(c.litsOf)
 			c.ncubes = 0
 		}
+		u = c.hold(u)
 		c.cubes[h] = append(c.cubes[h], cubeEntry{cons: cs, node: u})
 		c.ncubes++
 		if !c.m.IsConst(u) {
@@ -588,7 +595,7 @@ func (c *numCore[V]) remember(u bdd.Node, val V) {
 	if len(c.leafMemo) > 1<<16 {
 		c.leafMemo = map[int]leafEntry{}
 	}
-	c.leafMemo[u.ID()] = leafEntry{keep: u, val: val}
+	c.leafMemo[u.ID()] = leafEntry{keep: c.hold(u), val: val}
 }
 
 // meaning returns the numeric meaning of variable v: its atom and whether

@@ -193,6 +193,7 @@ func (c *numCore[V]) code(i int32) bdd.Node {
 
 func (c *numCore[V]) memoCode(u bdd.Node, i int32) {
 	t := c.tab
+	u = c.hold(u)
 	if len(t.byNode) >= maxCodeMemo {
 		clear(t.byNode)
 		clear(t.nodeOf)

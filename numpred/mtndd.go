@@ -68,7 +68,7 @@ func (x mt[V]) binary(u, v bdd.Node, short func(u, v bdd.Node) (bdd.Node, bool),
 				if len(c.leafOps) > 1<<16 {
 					clear(c.leafOps)
 				}
-				c.leafOps[key] = leafOpEntry{keep: [2]bdd.Node{u, v}, res: r}
+				c.leafOps[key] = leafOpEntry{keep: [2]bdd.Node{c.hold(u), c.hold(v)}, res: c.hold(r)}
 			}
 			return r, true, nil
 		}
@@ -119,29 +119,19 @@ func (x mt[V]) widen(u, v bdd.Node, t numeric.Thresholds) bdd.Node {
 
 func (x mt[V]) leq(u, v bdd.Node) bool {
 	c := x.c
-	memo := map[[2]int]bool{}
-	var keep []bdd.Node
-	var rec func(u, v bdd.Node) bool
-	rec = func(u, v bdd.Node) bool {
+	r, err := c.m.All2(u, v, func(u, v bdd.Node) (bool, bool) {
 		switch {
 		case c.m.IsFalse(u) || c.m.IsTrue(v) || u.ID() == v.ID():
-			return true
+			return true, true
 		case c.isNum(u) && c.isNum(v):
-			return c.num.Leq(c.leaf(u), c.leaf(v))
+			return c.num.Leq(c.leaf(u), c.leaf(v)), true
 		}
-		key := [2]int{u.ID(), v.ID()}
-		if r, ok := memo[key]; ok {
-			return r
-		}
-		lv := min(c.m.Level(u), c.m.Level(v))
-		uh, ul := c.cofactors(u, lv)
-		vh, vl := c.cofactors(v, lv)
-		r := rec(uh, vh) && rec(ul, vl)
-		memo[key] = r
-		keep = append(keep, u, v)
-		return r
+		return false, false
+	})
+	if err != nil {
+		c.fail(err)
 	}
-	return rec(u, v)
+	return r
 }
 
 // unary maps the numeric sub-diagrams of u through op.
@@ -269,7 +259,8 @@ func (x mtnddImpl[V]) limit(a DDVal) DDVal {
 // calls visit at every numeric leaf other than false with the predicate
 // literals of the path to it, and stops when visit returns false. With
 // distinct, every node is entered once, so each leaf is visited once
-// (lits is then nil: a leaf has many paths).
+// (lits is then nil: a leaf has many paths). The leaves are borrowed
+// nodes (bdd.Scope): visit must hold a leaf it keeps.
 func (x mt[V]) walk(u bdd.Node, distinct bool, visit func(lits []PredLit, leaf bdd.Node) bool) {
 	c := x.c
 	var seen map[int]bool
@@ -277,6 +268,7 @@ func (x mt[V]) walk(u bdd.Node, distinct bool, visit func(lits []PredLit, leaf b
 		seen = map[int]bool{}
 	}
 	var lits []PredLit
+	var scope *bdd.Scope
 	var rec func(u bdd.Node) bool
 	rec = func(u bdd.Node) bool {
 		if distinct {
@@ -291,8 +283,10 @@ func (x mt[V]) walk(u bdd.Node, distinct bool, visit func(lits []PredLit, leaf b
 		if c.isNum(u) {
 			return visit(lits, u)
 		}
-		v := c.m.Level(u)
-		hi, lo := c.cofactors(u, v)
+		v, hi, lo, err := scope.Branches(u)
+		if err != nil {
+			c.fail(err)
+		}
 		if distinct {
 			return rec(hi) && rec(lo)
 		}
@@ -304,7 +298,10 @@ func (x mt[V]) walk(u bdd.Node, distinct bool, visit func(lits []PredLit, leaf b
 		lits = lits[:len(lits)-1]
 		return ok
 	}
-	rec(u)
+	c.m.Borrow(func(s *bdd.Scope) {
+		scope = s
+		rec(u)
+	})
 }
 
 // leaves returns the distinct numeric leaves of u other than false (the
@@ -313,7 +310,7 @@ func (x mt[V]) walk(u bdd.Node, distinct bool, visit func(lits []PredLit, leaf b
 func (x mt[V]) leaves(u bdd.Node, max int) []bdd.Node {
 	var out []bdd.Node
 	x.walk(u, true, func(_ []PredLit, l bdd.Node) bool {
-		out = append(out, l)
+		out = append(out, x.c.hold(l))
 		return max <= 0 || len(out) < max
 	})
 	return out
