@@ -177,3 +177,28 @@ func (s *Scope) Branches(n Node) (v int, hi, lo Node, err error) {
 	v, l, h := s.m.view.at(*n.r)
 	return v, s.m.borrowed(&s.b, h), s.m.borrowed(&s.b, l), nil
 }
+
+// AnyLevel reports whether some internal node of n has a level (root
+// variable) that pred accepts. The walk is depth first and stops at the
+// first such node, without handles.
+func (m *Manager) AnyLevel(n Node, pred func(level int) bool) (bool, error) {
+	if err := m.check(n); err != nil {
+		return false, err
+	}
+	seen := map[int]bool{}
+	stack := []int{n.ID()}
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if id < 2 || seen[id] {
+			continue
+		}
+		seen[id] = true
+		l, lo, hi := m.view.at(id)
+		if pred(l) {
+			return true, nil
+		}
+		stack = append(stack, lo, hi)
+	}
+	return false, nil
+}

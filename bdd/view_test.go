@@ -155,3 +155,18 @@ func andOp(m *Manager) BinaryOp {
 		return Node{}, false, nil
 	}}
 }
+
+func TestAnyLevel(t *testing.T) {
+	m, err := New(0, 4)
+	require.NoError(t, err)
+	must := mustf(t)
+	u := must(m.Or(must(m.And(must(m.Lit(0, true)), must(m.Lit(2, false)))), must(m.Lit(3, true))))
+	for level, want := range map[int]bool{0: true, 1: false, 2: true, 3: true} {
+		got, err := m.AnyLevel(u, func(l int) bool { return l == level })
+		require.NoError(t, err)
+		require.Equal(t, want, got, "level %d", level)
+	}
+	got, err := m.AnyLevel(m.True(), func(int) bool { return true })
+	require.NoError(t, err)
+	require.False(t, got, "a constant has no internal node")
+}

@@ -38,6 +38,7 @@ func benchAnalyze(b *testing.B, p *ir.Program, domain string) {
 	cfg := interp.DefaultConfig()
 	cfg.Domain = domain
 	proved := 0.0
+	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		res, err := interp.Analyze(p, cfg)
 		if err != nil {
@@ -46,6 +47,9 @@ func benchAnalyze(b *testing.B, p *ir.Program, domain string) {
 		if res.Verdict == engine.True {
 			proved = 1
 		}
+	}
+	if cpu := cpuTime() - c0; cpu > 0 {
+		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 	}
 	b.ReportMetric(proved, "TRUE")
 }

@@ -79,6 +79,11 @@ func (x mt[V]) binary(u, v bdd.Node, short func(u, v bdd.Node) (bdd.Node, bool),
 
 func (x mt[V]) meet(u, v bdd.Node) bdd.Node {
 	m := x.c.m
+	if x.predOnly(u) || x.predOnly(v) {
+		// Where the predicate diagram is true the meet is the other
+		// operand (top is the unit), elsewhere false: a conjunction.
+		return x.c.and(u, v)
+	}
 	return x.binary(u, v, func(u, v bdd.Node) (bdd.Node, bool) {
 		switch {
 		case m.IsFalse(u) || m.IsTrue(v) || u.ID() == v.ID():
@@ -93,6 +98,11 @@ func (x mt[V]) meet(u, v bdd.Node) bdd.Node {
 // join is bddApply(MJoinOp, u, v) (Fig. 6).
 func (x mt[V]) join(u, v bdd.Node) bdd.Node {
 	m := x.c.m
+	if x.predOnly(u) || x.predOnly(v) {
+		// Where the predicate diagram is true the join is top,
+		// elsewhere the other operand: a disjunction.
+		return x.c.or(u, v)
+	}
 	return x.binary(u, v, func(u, v bdd.Node) (bdd.Node, bool) {
 		switch {
 		case m.IsTrue(u) || m.IsFalse(v) || u.ID() == v.ID():
@@ -102,6 +112,17 @@ func (x mt[V]) join(u, v bdd.Node) bdd.Node {
 		}
 		return bdd.Node{}, false
 	}, x.c.num.Join, OpJoin)
+}
+
+// predOnly reports whether u is a predicate diagram: all its leaves are
+// true or false (no numeric leaf code), as alphaP's cubes are.
+func (x mt[V]) predOnly(u bdd.Node) bool {
+	c := x.c
+	leafy, err := c.m.AnyLevel(u, c.m.IsTermVar)
+	if err != nil {
+		c.fail(err)
+	}
+	return !leafy
 }
 
 func (x mt[V]) widen(u, v bdd.Node, t numeric.Thresholds) bdd.Node {
