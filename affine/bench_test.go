@@ -58,3 +58,22 @@ func BenchmarkAssumeEq60(b *testing.B) {
 		_ = d.Assume(a, c)
 	}
 }
+
+// BenchmarkAssignParallel200 is a monomial lifting's kind of update: one
+// program assignment c := c - b moves every monomial with c in it, here
+// 20 dimensions of 200 at once, each by an expression of a few others.
+func BenchmarkAssignParallel200(b *testing.B) {
+	d := affine.New()
+	a := benchValue(200)
+	var dims []numeric.Dim
+	var es []numeric.LinExpr
+	for i := 0; i < 20; i++ {
+		x := numeric.Dim(10 * i)
+		dims = append(dims, x)
+		es = append(es, numeric.Var(x).Sub(numeric.Var(x+1)).AddConst(numeric.I(int64(i))))
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = d.Assign(a, dims, es)
+	}
+}

@@ -165,16 +165,36 @@ func (Domain) Assign(a Value, dims []numeric.Dim, exprs []numeric.LinExpr) Value
 	for i, x := range dims {
 		img.point[x] = evalAt(exprs[i], g.point, true)
 	}
+	// The image of a direction d keeps d's terms outside dims and gets
+	// the assigned ones from the expressions, read from d through one
+	// dense buffer that is cleared after each direction: the work per
+	// direction is its terms and the expressions' terms, not n (with
+	// monomial dimensions n runs to hundreds).
+	assigned := make(map[numeric.Dim]bool, len(dims))
+	for _, x := range dims {
+		assigned[x] = true
+	}
+	buf := make([]numeric.Rat, a.n)
 	for _, d := range g.dirs.rows {
-		dense := make([]numeric.Rat, a.n)
 		for _, t := range d.ts {
-			dense[t.d] = t.k
+			buf[t.d] = t.k
 		}
-		img2 := slices.Clone(dense)
+		var ts []term
+		for _, t := range d.ts {
+			if !assigned[t.d] {
+				ts = append(ts, t)
+			}
+		}
 		for i, x := range dims {
-			img2[x] = evalAt(exprs[i], dense, false)
+			if k := evalAt(exprs[i], buf, false); k.Sign() != 0 {
+				ts = append(ts, term{x, k})
+			}
 		}
-		img.dirs.insert(difference(img2, make([]numeric.Rat, a.n)))
+		for _, t := range d.ts {
+			buf[t.d] = numeric.Rat{}
+		}
+		slices.SortFunc(ts, func(s, t term) int { return int(s.d) - int(t.d) })
+		img.dirs.insert(vec{ts: ts})
 	}
 	return fromGens(a.n, img)
 }
