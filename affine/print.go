@@ -30,3 +30,29 @@ func (d Domain) String(a Value, env *numeric.Env) string {
 
 // String formats a like Domain.String with dimensions x0, x1, ...
 func (a Value) String() string { return Domain{}.String(a, nil) }
+
+// ConstraintsWith returns the equations of a in which at most one
+// dimension fails ok, as constraints (Constraints filtered before any is
+// built). A reduced product that propagates bounds through the equations
+// asks for those whose dimensions but one have bounds: from the others
+// nothing follows.
+func (Domain) ConstraintsWith(a Value, ok func(numeric.Dim) bool) []numeric.Constraint {
+	if a.bot {
+		return []numeric.Constraint{numeric.False}
+	}
+	var cs []numeric.Constraint
+	for _, r := range a.eqs {
+		miss := 0
+		for _, t := range r.ts {
+			if !ok(t.d) {
+				if miss++; miss > 1 {
+					break
+				}
+			}
+		}
+		if miss <= 1 {
+			cs = append(cs, numeric.NewConstraint(r.toLinExpr(), numeric.EQ))
+		}
+	}
+	return cs
+}

@@ -14,7 +14,7 @@ type AffineInterval = Domain[affine.Value, interval.Box]
 
 // NewAffineInterval returns the reduced product of the affine-equality
 // and interval domains. Reduction propagates the box through the
-// equations (interval.Assume with affine.Constraints: y = 2x and
+// equations (interval.Assume with affine.ConstraintsWith: y = 2x and
 // x ∈ [0, 10] give y ∈ [0, 20]) and turns every dimension the box pins
 // to one value into an equation; it repeats once if that added an
 // equation. Bound rewrites e modulo the equations (affine.Rewrite) and
@@ -27,8 +27,7 @@ func NewAffineInterval() AffineInterval {
 func reduceAffineInterval(a affine.Value, b interval.Box) (affine.Value, interval.Box) {
 	da, db := affine.New(), interval.New()
 	for round := 0; round < 2; round++ {
-		b = db.Assume(b, da.Constraints(a)...)
-		if b.IsBottom() {
+		if b = propagateEquations(a, b); b.IsBottom() {
 			return da.Bottom(a.Dims()), b
 		}
 		var eqs []numeric.Constraint
@@ -51,6 +50,40 @@ func reduceAffineInterval(a affine.Value, b interval.Box) (affine.Value, interva
 		}
 	}
 	return a, b
+}
+
+// propagateEquations is interval.Assume of a's equations on b, given
+// only the equations that can bound something: an equation with two
+// dimensions unbounded both ways in the box bounds none (with monomial
+// dimensions most are so). When the box narrows, equations left out
+// before may bound something now: it repeats, a few times at most.
+func propagateEquations(a affine.Value, b interval.Box) interval.Box {
+	da, db := affine.New(), interval.New()
+	if a.IsBottom() {
+		return db.Bottom(b.Dims())
+	}
+	bounded := func(b interval.Box, d numeric.Dim) bool {
+		r := b.Range(d)
+		return r.Lo.IsFinite() || r.Hi.IsFinite()
+	}
+	for step := 0; step < 4; step++ {
+		cs := da.ConstraintsWith(a, func(d numeric.Dim) bool { return bounded(b, d) })
+		if len(cs) == 0 {
+			return b
+		}
+		nb := db.Assume(b, cs...)
+		if nb.IsBottom() {
+			return nb
+		}
+		newly := false // a dimension unbounded in b is bounded in nb
+		for i := 0; i < b.Dims() && !newly; i++ {
+			newly = !bounded(b, numeric.Dim(i)) && bounded(nb, numeric.Dim(i))
+		}
+		if b = nb; !newly {
+			return b
+		}
+	}
+	return b
 }
 
 // boundAffineInterval bounds den*e = f over the box: e lies in

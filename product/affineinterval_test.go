@@ -96,3 +96,24 @@ func TestSuiteCatchesBrokenReduction(t *testing.T) {
 	}
 	t.Errorf("suite did not report an unsound operation; it reported %d failures:\n%s", len(fs), strings.Join(fs, "\n"))
 }
+
+// TestAffineIntervalCascade: an equation with two unbounded dimensions
+// bounds nothing and is left out of the propagation, but once another
+// equation bounds one of them it must be used: z = u + x bounds z only
+// after y = x + u (y and x bounded) has bounded u.
+func TestAffineIntervalCascade(t *testing.T) {
+	d := product.NewAffineInterval()
+	env := numeric.MustEnv("x", "u", "y", "z")
+	a := d.Assume(d.Top(4), numeric.MustParseConstraints("y = x + u, z = u + x, 0 <= x, x <= 10, 0 <= y, y <= 5", env)...)
+	// The box itself must hold z's bounds after the one reduction of
+	// Assume (Bound could rewrite z through the equations instead).
+	var zBounds []string
+	for _, c := range d.Constraints(a) {
+		if e := c.Expr(); e.NumTerms() == 1 && e.Term(0).Dim == 3 {
+			zBounds = append(zBounds, c.String(env))
+		}
+	}
+	if len(zBounds) != 2 {
+		t.Errorf("the box bounds z by %v, want a lower and an upper bound (%s)", zBounds, d.String(a, env))
+	}
+}
