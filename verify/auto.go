@@ -53,7 +53,7 @@ type autoStage struct {
 // bugs deeper than BMC's bounds so far; on programs that multiply
 // variables, affine equalities and intervals over the polynomial lifting
 // (package polylift) prove the polynomial invariants of nla-digbench
-// (ps3, fermat2 in under 0.5 s, egcd2 in 6.5 s: weight 2); CEGAR proves the control-heavy
+// (ps3, fermat2 in under 0.5 s, egcd2 in 4 s: weight 2); CEGAR proves the control-heavy
 // tasks whose branch atoms are too many or too few (five of the ssh
 // tasks no fixed precision proves); polyhedra prove the most loop
 // tasks; NEX over congruences and polyhedra (a polyhedron per predicate
