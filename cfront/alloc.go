@@ -122,8 +122,22 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 	}
 	once := b.loopDepth == 0 && !b.recursive[b.f.Name]
 	label := fmt.Sprintf("%s@%d:%d", name, pos.Line, pos.Col)
-	if once && typ != nil {
-		o := b.newObject(label, typ, count, nil, pos)
+	// A block of integers whose size is not a constant (malloc(n *
+	// sizeof(int))) in main, outside loops, is laid out as a
+	// variable-length array of them: one region of the element type,
+	// with its ghost cell. Elsewhere (a function that may be called
+	// twice) it stays a summary site, which any number of runs fits.
+	var varLen cc.Type
+	if once && typ == nil && size < 0 && isIntElem(elem) && b.f == b.prog.Main && !b.sawLabel {
+		varLen = elem
+	}
+	if once && (typ != nil || varLen != nil) {
+		var o *object
+		if varLen != nil {
+			o = b.newVarLenObject(label, nil, varLen, nil, pos)
+		} else {
+			o = b.newObject(label, typ, count, nil, pos)
+		}
 		if b.f != b.prog.Main || b.sawLabel {
 			// Outside main the site may run again (its function called
 			// twice): a flag makes a second run an unsupported location.

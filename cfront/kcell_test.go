@@ -122,20 +122,7 @@ int main(void) {
   for (int x = 0; x < 100000; x++) if (a[x] != 0) reach_error();
   return 0;
 }`
-	verdict := func(src string) engine.Verdict {
-		t.Helper()
-		p, err := cfront.Parse("k.c", []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := interp.DefaultConfig()
-		cfg.Domain, cfg.Numeric = "ndd", "polyhedra"
-		res, err := interp.Analyze(p, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res.Verdict
-	}
+	verdict := func(src string) engine.Verdict { return analyzeWith(t, src, "ndd", "polyhedra") }
 	if v := verdict(proved); v != engine.True {
 		t.Errorf("the initialised array: %v, want TRUE", v)
 	}
@@ -176,4 +163,59 @@ int main(void) {
 	if r.Outcome != exec.Returned || r.Arbitrary != 0 {
 		t.Errorf("%v with %d arbitrary values, want a return with none (%v)", r.Outcome, r.Arbitrary, r.Err)
 	}
+}
+
+// TestKCellVLA: a variable-length array of integers, and a block of
+// them malloc'd with a size that is not a constant, are one region of
+// the element type with a ghost cell, like a large fixed array: the
+// initialisation loop is proved, an element written otherwise is not
+// (and with the gate fault it is: the ghost cell decides both).
+func TestKCellVLA(t *testing.T) {
+	const proved = `
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 1000) return 0;
+  int a[n];
+  for (int i = 0; i < n; i++) a[i] = 42;
+  for (int x = 0; x < n; x++) if (a[x] != 42) reach_error();
+  return 0;
+}`
+	refuted := strings.Replace(proved, "a[i] = 42;", "a[i] = 42 + (i == 3);", 1)
+	verdict := func(src string) engine.Verdict { return analyzeWith(t, src, "ndd", "octagon") }
+	// The same with a block of n ints from malloc in main.
+	malloced := strings.Replace(strings.Replace(proved, "int a[n];", "int *a = malloc(n * sizeof(int));", 1),
+		"extern void reach_error(void);", "extern void reach_error(void);\nextern void *malloc(unsigned long);", 1)
+	if v := verdict(proved); v != engine.True {
+		t.Errorf("the initialised VLA: %v, want TRUE", v)
+	}
+	if v := verdict(malloced); v != engine.True {
+		t.Errorf("the initialised malloc'd block: %v, want TRUE", v)
+	}
+	if v := verdict(refuted); v == engine.True {
+		t.Errorf("the VLA with a[3] = 43: TRUE, want not TRUE")
+	}
+	cfront.SetBreakKCell("gate")
+	defer cfront.SetBreakKCell("")
+	if v := verdict(refuted); v != engine.True {
+		t.Errorf("with the gate closed on reads at k, the VLA with a[3] = 43: %v, want the fault's wrong TRUE", v)
+	}
+}
+
+// analyzeWith runs the fixpoint under domain and numeric on the C
+// program src and returns its verdict.
+func analyzeWith(t *testing.T, src, domain, numeric string) engine.Verdict {
+	t.Helper()
+	p, err := cfront.Parse("k.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := interp.DefaultConfig()
+	cfg.Domain, cfg.Numeric = domain, numeric
+	res, err := interp.Analyze(p, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Verdict
 }

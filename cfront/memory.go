@@ -180,6 +180,16 @@ func scalarClass(t cc.Type) (byte, ir.IntType) {
 	return 'o', ir.IntType{}
 }
 
+// isIntElem reports whether t is an integer type with a size (an
+// element a ghost cell can track).
+func isIntElem(t cc.Type) bool {
+	if t == nil || t.Size() <= 0 || isAggregate(t) {
+		return false
+	}
+	c, _ := scalarClass(t)
+	return c == 'i'
+}
+
 // isAggregate reports whether t is an array, struct or union.
 func isAggregate(t cc.Type) bool {
 	if t == nil {
@@ -198,7 +208,10 @@ func isAggregate(t cc.Type) bool {
 func (t *translator) newObject(name string, typ cc.Type, count int64, owner *ir.Func, pos ir.Pos) *object {
 	o := &object{name: name, typ: typ, owner: owner, subs: map[string][]int64{}, pos: pos}
 	budget := maxCells
+	vla, _ := typ.(*cc.ArrayType)
 	switch {
+	case vla != nil && vla.IsVLA() && isIntElem(vla.Elem()):
+		return t.newVarLenObject(name, typ, vla.Elem(), owner, pos)
 	case typ == nil || typ.Size() <= 0:
 		o.size = unboundedBytes
 		o.regions = append(o.regions, &region{off: 0, count: -1, elemSize: 1, keys: map[string]bool{}})
@@ -225,6 +238,24 @@ func (t *translator) newObject(name string, typ cc.Type, count int64, owner *ir.
 		}
 	}
 	sort.SliceStable(o.cells, func(i, j int) bool { return o.cells[i].off < o.cells[j].off })
+	t.mem.objs = append(t.mem.objs, o)
+	t.addKCells(o)
+	return o
+}
+
+// newVarLenObject lays out an object of as many elements of the integer
+// type elem as the unbounded object holds (a variable-length array, or
+// a block malloc'd with a size that is not a constant): one summarised
+// region of elem, whose ghost cell tracks one element (kcell.go). The
+// runtime length is not modelled: as for any unbounded object, an access
+// past it stays within the object. typ is the object's type (nil for a
+// block); an object of a recursive function (owner) gets no ghost cell,
+// since each activation has its own array.
+func (t *translator) newVarLenObject(name string, typ, elem cc.Type, owner *ir.Func, pos ir.Pos) *object {
+	o := &object{name: name, typ: typ, owner: owner, subs: map[string][]int64{}, pos: pos, size: unboundedBytes}
+	budget := maxCells
+	t.layoutElems(o, elem, -1, true, 0, name, &budget)
+	o.base = t.mem.alloc(o.size)
 	t.mem.objs = append(t.mem.objs, o)
 	t.addKCells(o)
 	return o
