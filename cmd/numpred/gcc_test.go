@@ -322,3 +322,41 @@ func TestSummaryCounterexamplesReplayWithGCC(t *testing.T) {
 		replayGCC(t, gcc, f, "lp64", c)
 	}
 }
+
+// TestVarLenReplays checks the lowering of a variable-length array and of
+// a block malloc'd with a variable size (one typed region with a ghost
+// cell) against gcc: the bug in each is found and its counterexample
+// reaches reach_error when compiled with gcc.
+func TestVarLenReplays(t *testing.T) {
+	gcc := lookGCC(t)
+	if *gccTimeout < 10*time.Second {
+		old := *gccTimeout
+		*gccTimeout = 10 * time.Second // bmc finds them in 1-3 s
+		defer func() { *gccTimeout = old }()
+	}
+	dir := t.TempDir()
+	const body = `#include <stdlib.h>
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 2 || n > 50) return 0;
+  DECL
+  for (int i = 0; i < n; i++) a[i] = i;
+  for (int i = 0; i < n; i++) if (a[i] != 0) reach_error();
+  return 0;
+}
+`
+	for name, decl := range map[string]string{"vla.c": "int a[n];", "malloc.c": "int *a = malloc(n * sizeof(int));"} {
+		bug := filepath.Join(dir, name)
+		if err := os.WriteFile(bug, []byte(strings.Replace(body, "DECL", decl, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		verdict, c := analyzeJSON(t, bug)
+		if verdict != "FALSE" || c == nil {
+			t.Errorf("%s: got %s, want FALSE with a counterexample", bug, verdict)
+		} else {
+			replayGCC(t, gcc, bug, "lp64", c)
+		}
+	}
+}
