@@ -153,6 +153,50 @@ int main() { int x = __VERIFIER_nondet_int();
 	_ = linprog.Parse
 }
 
+// TestHeapInputs checks that the search chooses a malloc'd block's
+// content (heap inputs), that the JSON form says where each goes, and
+// that the witness leaves them out.
+func TestHeapInputs(t *testing.T) {
+	src := `#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+struct S { int a; int *p; };
+int main() { struct S *s = malloc(sizeof *s); int x = __VERIFIER_nondet_int();
+  if (s->a == 77 && s->p != 0 && x == 2) reach_error(); return 0; }`
+	c := search(t, "h.c", src, 10*time.Second)
+	if c == nil {
+		t.Fatal("no counterexample")
+	}
+	heap := 0
+	for _, in := range c.Inputs {
+		if in.Heap != nil {
+			heap++
+			if in.Block != 1 {
+				t.Errorf("heap input in block %d, want 1", in.Block)
+			}
+		}
+	}
+	if heap != 2 {
+		t.Errorf("%d heap inputs, want 2 (a and p): %v", heap, c.Inputs)
+	}
+	b, err := json.Marshal(c.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"heap":{"block":1,"offset":0,"size":4,"content":"77"}`) {
+		t.Errorf("JSON lacks a's cell: %s", b)
+	}
+	if !strings.Contains(string(b), `"heap":{"block":1,"offset":8,"size":8,"content":"8"}`) {
+		t.Errorf("JSON lacks p's cell (non-null: the invalid address 8): %s", b)
+	}
+	var w bytes.Buffer
+	if err := cex.WriteWitness(&w, c, cex.WitnessTask{File: "h.c", Source: []byte(src), DataModel: "LP64", Now: time.Unix(0, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(w.String(), "type: function_return"); n != 1 {
+		t.Errorf("witness has %d function_return waypoints, want 1 (the nondet call):\n%s", n, w.String())
+	}
+}
+
 // TestReplayGCCOnSVCOMP answers the shared expected-false tasks with
 // Search and replays every counterexample found on the gcc-compiled task:
 // reach_error must be called. It skips without gcc or ../shared.

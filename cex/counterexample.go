@@ -14,9 +14,23 @@ import (
 
 // Input is one value returned by a nondeterministic source.
 type Input struct {
-	Function string      // the source: "__VERIFIER_nondet_int", "nondet" (x = ? in a Linear Program), "choice" (if (*))
+	Function string      // the source: "__VERIFIER_nondet_int", "nondet" (x = ? in a Linear Program), "choice" (if (*)), "malloc" (ir.HeapInput)
 	Value    numeric.Int // the value returned
 	Pos      ir.Pos      // where the program calls it
+	// Heap, for a heap input, is the cell of the Block-th malloc'd block
+	// (from 1) that the value fills (a pointer cell: 0 null, 1
+	// ir.InvalidAddress).
+	Heap  *ir.HeapCell
+	Block int
+}
+
+// Content returns the value a heap input stores into its cell: the
+// value, or the address it stands for in a pointer cell.
+func (in Input) Content() numeric.Int {
+	if in.Heap != nil && in.Heap.Pointer && in.Value.Sign() != 0 {
+		return numeric.I(ir.InvalidAddress)
+	}
+	return in.Value
 }
 
 // Assignment is a variable's value after a step.
@@ -68,9 +82,19 @@ type JSON struct {
 
 // JSONInput is one input: values are decimal strings.
 type JSONInput struct {
-	Function string `json:"function"`
-	Value    string `json:"value"`
-	Location string `json:"location"`
+	Function string        `json:"function"`
+	Value    string        `json:"value"`
+	Location string        `json:"location"`
+	Heap     *JSONHeapCell `json:"heap,omitempty"`
+}
+
+// JSONHeapCell is where a heap input goes: Size bytes at Offset in the
+// Block-th malloc'd block of the run, holding Content (decimal).
+type JSONHeapCell struct {
+	Block   int    `json:"block"`
+	Offset  int64  `json:"offset"`
+	Size    int64  `json:"size"`
+	Content string `json:"content"`
 }
 
 // JSONStep is one step of the path with its source location.
@@ -85,7 +109,11 @@ type JSONStep struct {
 func (c *Counterexample) JSON() JSON {
 	out := JSON{Inputs: []JSONInput{}, Path: []JSONStep{}}
 	for _, in := range c.Inputs {
-		out.Inputs = append(out.Inputs, JSONInput{Function: in.Function, Value: in.Value.String(), Location: in.Pos.String()})
+		j := JSONInput{Function: in.Function, Value: in.Value.String(), Location: in.Pos.String()}
+		if in.Heap != nil {
+			j.Heap = &JSONHeapCell{Block: in.Block, Offset: in.Heap.Off, Size: in.Heap.Size, Content: in.Content().String()}
+		}
+		out.Inputs = append(out.Inputs, j)
 	}
 	if len(c.Path) == 0 {
 		return out
@@ -140,8 +168,26 @@ func (c *Counterexample) sourceSteps() []Step {
 // locations with the values assigned.
 func (c *Counterexample) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "counterexample: %d input(s)\n", len(c.Inputs))
-	eachShown(len(c.Inputs), w, "inputs left out here (every input is in the JSON output and the witness)", func(i int) {
+	// Heap cells that stay zero (most of a fresh block) are only counted.
+	var shown []int
+	zero := 0
+	for i, in := range c.Inputs {
+		if in.Heap != nil && in.Value.Sign() == 0 {
+			zero++
+			continue
+		}
+		shown = append(shown, i)
+	}
+	if zero > 0 {
+		fmt.Fprintf(w, "  (%d cell(s) of malloc'd blocks hold 0: listed in the JSON output)\n", zero)
+	}
+	eachShown(len(shown), w, "inputs left out here (every input is in the JSON output and the witness)", func(k int) {
+		i := shown[k]
 		in := c.Inputs[i]
+		if in.Heap != nil {
+			fmt.Fprintf(w, "  input %d: block %d of malloc at %s holds %s at offset %d (%d bytes)\n", i+1, in.Block, in.Pos, in.Content(), in.Heap.Off, in.Heap.Size)
+			return
+		}
 		fmt.Fprintf(w, "  input %d: %s returns %s at %s\n", i+1, in.Function, in.Value, in.Pos)
 	})
 	if c.Arbitrary > 0 {

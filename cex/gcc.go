@@ -15,8 +15,10 @@ import (
 )
 
 // gccHarness defines every __VERIFIER_nondet_* function to return the
-// counterexample's inputs in order, makes malloc zero-fill (linked with
-// --wrap=malloc), and, through gcc's
+// counterexample's inputs in order, makes malloc zero-fill its blocks and
+// write the counterexample's heap inputs into them (linked with
+// --wrap=malloc; block k gets the cells of heap inputs of Block k), and,
+// through gcc's
 // -finstrument-functions hook, reports a call of reach_error (or
 // __VERIFIER_error) whatever the task's own definition of it does.
 const gccHarness = `
@@ -56,8 +58,22 @@ void __cyg_profile_func_enter(void *fn, void *site) {
 }
 void __cyg_profile_func_exit(void *fn, void *site) __attribute__((no_instrument_function));
 void __cyg_profile_func_exit(void *fn, void *site) { (void)fn; (void)site; }
+struct np_cell { unsigned long block, off, size; const char *value; };
+static const struct np_cell np_heap[] = { %h };
+static unsigned long np_heap_next, np_blocks;
 void *__wrap_malloc(size_t n) __attribute__((no_instrument_function));
-void *__wrap_malloc(size_t n) { return calloc(1, n ? n : 1); }
+void *__wrap_malloc(size_t n) {
+	unsigned char *p = calloc(1, n ? n : 1);
+	np_blocks++;
+	while (np_heap_next < sizeof np_heap / sizeof np_heap[0] && np_heap[np_heap_next].block <= np_blocks) {
+		const struct np_cell *c = &np_heap[np_heap_next++];
+		if (c->block == 0) continue;
+		if (c->block != np_blocks || c->off + c->size > n) { fputs("NUMPRED_HEAP_MISMATCH\n", stdout); fflush(stdout); _exit(5); }
+		unsigned long long v = strtoull(c->value, 0, 0);
+		for (unsigned long i = 0; i < c->size; i++) { p[c->off + i] = (unsigned char)v; v >>= 8; }
+	}
+	return p;
+}
 `
 
 // ReplayGCC compiles the C task at file with gcc (-m32 for ILP32) and a
@@ -71,15 +87,21 @@ func ReplayGCC(ctx context.Context, gcc, file, dataModel string, c *Counterexamp
 		return false, err
 	}
 	defer os.RemoveAll(dir)
-	vals := make([]string, len(c.Inputs))
-	for i, in := range c.Inputs {
-		vals[i] = fmt.Sprintf("%q", in.Value.String())
+	var vals []string
+	heap := []string{`{0, 0, 0, "0"}`} // block 0: none
+	for _, in := range c.Inputs {
+		if in.Heap != nil {
+			heap = append(heap, fmt.Sprintf("{%d, %d, %d, %q}", in.Block, in.Heap.Off, in.Heap.Size, in.Content().String()))
+			continue
+		}
+		vals = append(vals, fmt.Sprintf("%q", in.Value.String()))
 	}
 	if len(vals) == 0 {
 		vals = []string{`"0"`}
 	}
 	harness := filepath.Join(dir, "harness.c")
 	src := strings.Replace(gccHarness, "%s", strings.Join(vals, ", "), 1)
+	src = strings.Replace(src, "%h", strings.Join(heap, ", "), 1)
 	if err := os.WriteFile(harness, []byte(src), 0o644); err != nil {
 		return false, err
 	}
@@ -88,8 +110,8 @@ func ReplayGCC(ctx context.Context, gcc, file, dataModel string, c *Counterexamp
 	if strings.EqualFold(dataModel, "ilp32") {
 		args = append(args, "-m32")
 	}
-	// The task's malloc zero-fills its blocks, as numpred's concrete runs
-	// assume (ir.Havoc.Fresh).
+	// The task's malloc zero-fills its blocks and fills in the heap
+	// inputs, as numpred's concrete runs do (ir.HeapInput).
 	args = append(args, "-finstrument-functions", "-Wl,--wrap=malloc", file, harness)
 	if out, err := exec.CommandContext(ctx, gcc, args...).CombinedOutput(); err != nil {
 		return false, fmt.Errorf("gcc: %v\n%s", err, out)

@@ -544,7 +544,7 @@ func (s *searcher) confirm(ctx context.Context, res exec.Result) (*Counterexampl
 func fromRun(r exec.Result) *Counterexample {
 	c := &Counterexample{Error: r.Loc, Arbitrary: r.Arbitrary, Ambiguous: r.Ambiguous, Overflows: r.Overflows}
 	for _, in := range r.Inputs {
-		c.Inputs = append(c.Inputs, Input{Function: in.Source, Value: in.Value, Pos: in.Pos})
+		c.Inputs = append(c.Inputs, Input{Function: in.Source, Value: in.Value, Pos: in.Pos, Heap: in.Heap, Block: in.Block})
 	}
 	for _, st := range r.Path {
 		if st.Return {

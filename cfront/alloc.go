@@ -6,10 +6,19 @@
 // Allocation is assumed to succeed: gcc's malloc does for the sizes such
 // programs ask, so a counterexample stays replayable; a program whose
 // property depends on malloc returning null is analysed as if it never
-// did (a documented assumption, as in SV-COMP's ReachSafety). A malloc'd
-// block's content is any value to the analyses and zero to concrete runs
-// (ir.Havoc.Fresh), as in cex's gcc replay harness, whose malloc
-// zero-fills: a counterexample that reads it still replays.
+// did (a documented assumption, as in SV-COMP's ReachSafety).
+//
+// A malloc'd block's content is undetermined in C. Each call of malloc
+// is counted (ir.Skip.Alloc) and each scalar cell of an ordinary block
+// gets its first value from a heap input (ir.HeapInput, ir.HeapCell):
+// any integer for an integer cell; for a pointer cell, null or
+// ir.InvalidAddress, an address no object has (following it is an
+// unsupported location, as for any address outside every object). cex's
+// gcc replay harness wraps malloc: block k is zero-filled and gets the
+// counterexample's values for the cells of block k, so a counterexample
+// that reads a fresh block replays with gcc. The summarised parts of a
+// block (large arrays, summary sites) are any value to the analyses and
+// zero in concrete runs and in the harness.
 //
 // The block's type is the pointee of the pointer it is converted to (a
 // cast, an assignment, an initialiser: evalFor); its size the argument,
@@ -154,9 +163,14 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 			b.initObject(objPlace(o), nil, true, pos)
 		case "alloca", "__builtin_alloca":
 			b.initObject(objPlace(o), nil, false, pos)
+		case "malloc", "__builtin_malloc":
+			b.emit(&ir.Skip{Alloc: true}, pos)
+			b.heapCells(o, pos)
+			b.fillRegions(o, true, pos)
+			b.resetKCells(o, false, pos)
 		default:
-			// malloc's content: any value to the analyses, zero in
-			// concrete runs and in the gcc replay (ir.Havoc.Fresh).
+			// valloc's content: any value to the analyses, zero in
+			// concrete runs (ir.Havoc.Fresh).
 			for _, c := range o.cells {
 				if c.v != nil {
 					b.emit(&ir.Havoc{Var: c.v, Range: c.v.Type.Range(), Fresh: true}, pos)
@@ -198,10 +212,31 @@ func (b *builder) allocate(name string, args []cc.ExpressionNode, pos ir.Pos) va
 	b.emit(ir.NewAssign(addr, k.Scale(numeric.I(stride)).AddConst(o.base)), pos)
 	// The new block's bytes: zero in concrete runs (malloc as in the gcc
 	// harness, calloc), undefined for alloca.
-	b.emit(memFill(ir.VarExpr(addr), numeric.Const(blockLen), name != "alloca" && name != "__builtin_alloca"), pos)
+	fill := memFill(ir.VarExpr(addr), numeric.Const(blockLen), name != "alloca" && name != "__builtin_alloca")
+	fill.Alloc = name == "malloc" || name == "__builtin_malloc"
+	b.emit(fill, pos)
 	b.emit(ir.NewAssign(o.counter, k.AddConst(numeric.I(1))), pos)
 	b.diag(pos, ir.Warning, "allocation site %s may run more than once: its blocks are summarised (reads havoc, writes dropped)", label)
 	return ptrVal(varVal(addr))
+}
+
+// heapCells gives the scalar cells of o, a block malloc just returned,
+// their first values: heap inputs (see the file comment).
+func (b *builder) heapCells(o *object, pos ir.Pos) {
+	for _, c := range o.cells {
+		if c.v == nil {
+			continue
+		}
+		cell := &ir.HeapCell{Off: c.off, Size: c.size}
+		if c.class != 'p' && c.class != 'f' {
+			b.emit(&ir.Havoc{Var: c.v, Range: c.v.Type.Range(), Input: ir.HeapInput, Heap: cell}, pos)
+			continue
+		}
+		// A pointer: null (0) or the invalid address (1).
+		cell.Pointer = true
+		b.emit(&ir.Havoc{Var: c.v, Range: numeric.Range{Lo: numeric.B(0), Hi: numeric.B(1)}, Input: ir.HeapInput, Heap: cell}, pos)
+		b.emit(ir.NewAssign(c.v, ir.VarExpr(c.v).Scale(numeric.I(ir.InvalidAddress))), pos)
+	}
 }
 
 // sizeofType returns the type T of the first sizeof(T) (or sizeof e) in

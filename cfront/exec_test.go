@@ -155,7 +155,13 @@ func TestExecAgainstGCC(t *testing.T) {
 					if byB(e) && bv == 0 {
 						continue
 					}
-					res := m.Run(irexec.Inputs(numeric.I(a), numeric.I(bv), numeric.I(c)), irexec.Options{MaxSteps: 100000})
+					// Zeros after the inputs: the cells of a malloc'd block
+					// (heap inputs; the snippets write before they read).
+					in := []numeric.Int{numeric.I(a), numeric.I(bv), numeric.I(c)}
+					for range 8 {
+						in = append(in, numeric.I(0))
+					}
+					res := m.Run(irexec.Inputs(in...), irexec.Options{MaxSteps: 100000})
 					if bad >= 3 {
 						continue
 					}

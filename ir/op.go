@@ -61,11 +61,15 @@ type Havoc struct {
 	// value means a signed value left its type's range (see
 	// Assume.Overflow).
 	Overflow bool
-	// Fresh marks the content of a freshly allocated block (malloc): any
-	// value to every analysis, 0 to a concrete run, as in the gcc replay
-	// harness, whose malloc zero-fills; so a counterexample through it
-	// replays with gcc.
+	// Fresh marks the content of a freshly allocated block that no
+	// replay can choose (valloc): any value to every analysis, 0 to a
+	// concrete run.
 	Fresh bool
+	// Heap, with Input HeapInput, marks the first value of a cell of a
+	// block malloc just returned (the block the last Skip.Alloc counted):
+	// an input, which a replay with gcc writes into the block (cex's
+	// harness wraps malloc).
+	Heap *HeapCell
 	// Load, when non-nil, is the memory read the value stands for (see
 	// MemRead); abstract analyses may ignore it.
 	Load *MemRead
@@ -97,7 +101,29 @@ type Return struct {
 // interpreter performs.
 type Skip struct {
 	Mem *MemWrite
+	// Alloc marks a call of malloc: concrete runs number the blocks it
+	// returns, 1, 2, ... in execution order, as the gcc replay harness's
+	// malloc numbers its calls, and HeapCell inputs go into the block
+	// counted last.
+	Alloc bool
 }
+
+// HeapInput is the Input of a Havoc with a Heap cell.
+const HeapInput = "malloc"
+
+// HeapCell is where a heap input lies in its block: Size bytes at offset
+// Off (little-endian). With Pointer set the input is 0 or 1 and the cell
+// holds a pointer: null, or InvalidAddress.
+type HeapCell struct {
+	Off, Size int64
+	Pointer   bool
+}
+
+// InvalidAddress is the non-null address a pointer in a freshly malloc'd
+// block holds when its heap input is 1: no object or function is
+// numbered there, so a program that follows it reaches an unsupported
+// location, and under gcc it faults.
+const InvalidAddress = 8
 
 func (*Assign) isOp() {}
 func (*Assume) isOp() {}

@@ -35,6 +35,12 @@ func OpString(op Op, env *numeric.Env) string {
 		if op.Fresh {
 			s += " fresh"
 		}
+		if c := op.Heap; c != nil {
+			s += fmt.Sprintf(" at +%d:%d", c.Off, c.Size)
+			if c.Pointer {
+				s += " pointer"
+			}
+		}
 		if op.Load != nil {
 			s += " " + op.Load.String(env)
 		}
@@ -55,10 +61,14 @@ func OpString(op Op, env *numeric.Env) string {
 		}
 		return "return"
 	case *Skip:
-		if op.Mem != nil {
-			return "skip " + op.Mem.String(env)
+		s := "skip"
+		if op.Alloc {
+			s += " malloc"
 		}
-		return "skip"
+		if op.Mem != nil {
+			s += " " + op.Mem.String(env)
+		}
+		return s
 	}
 	return "<bad op>"
 }

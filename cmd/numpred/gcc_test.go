@@ -17,6 +17,7 @@ import (
 	"github.com/numpred/numpred/cex"
 	"github.com/numpred/numpred/cfront/cgen"
 	"github.com/numpred/numpred/frontend"
+	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
 )
 
@@ -35,6 +36,7 @@ var (
 	gccSet     = flag.String("gcc.set", "svcomp", "TestFalseReplaysWithGCCOnSVCOMP: the shared benchmark set (svcomp, svcomp-2)")
 	gccFptrs   = flag.Bool("gcc.fptrs", false, "TestFalseReplaysWithGCCOnGenerated: tasks with calls through function pointers")
 	gccMemory  = flag.Bool("gcc.memory", false, "TestFalseReplaysWithGCCOnGenerated: tasks with arrays, structs, pointers and malloc'd blocks")
+	gccModel   = flag.String("gcc.model", "", "TestFalseReplaysWithGCCOnSVCOMP: analyse and compile every task under this data model (lp64 or ilp32), not its own (e.g. lp64 where 32-bit binaries cannot run)")
 )
 
 // analyzeJSON runs `numpred analyze --format json` as a user would and
@@ -46,6 +48,9 @@ func analyzeJSON(t *testing.T, file string) (verdict string, c *cex.Counterexamp
 		args = append(args, "--engine", *gccEngine)
 	}
 	args = append(args, strings.Fields(*gccArgs)...)
+	if *gccModel != "" {
+		args = append(args, "--data-model", *gccModel)
+	}
 	var out, errb bytes.Buffer
 	run(append(args, file), &out, &errb)
 	var r struct {
@@ -57,6 +62,12 @@ func analyzeJSON(t *testing.T, file string) (verdict string, c *cex.Counterexamp
 			Inputs []struct {
 				Function string `json:"function"`
 				Value    string `json:"value"`
+				Heap     *struct {
+					Block   int    `json:"block"`
+					Offset  int64  `json:"offset"`
+					Size    int64  `json:"size"`
+					Content string `json:"content"`
+				} `json:"heap"`
 			} `json:"inputs"`
 		} `json:"counterexample"`
 	}
@@ -78,6 +89,15 @@ func analyzeJSON(t *testing.T, file string) (verdict string, c *cex.Counterexamp
 		if !ok {
 			t.Errorf("%s: input value %q is not a decimal integer", file, in.Value)
 			return r.Verdict, nil
+		}
+		if h := in.Heap; h != nil {
+			// What the harness writes is the cell's content.
+			if v, ok = numeric.ParseInt(h.Content); !ok {
+				t.Errorf("%s: heap content %q is not a decimal integer", file, h.Content)
+				return r.Verdict, nil
+			}
+			c.Inputs = append(c.Inputs, cex.Input{Function: in.Function, Value: v, Block: h.Block, Heap: &ir.HeapCell{Off: h.Offset, Size: h.Size}})
+			continue
 		}
 		c.Inputs = append(c.Inputs, cex.Input{Function: in.Function, Value: v})
 	}
@@ -177,6 +197,9 @@ func TestFalseReplaysWithGCCOnSVCOMP(t *testing.T) {
 		}
 		path := filepath.Join(dir, fs[0])
 		dm := string(frontend.TaskDataModel(path))
+		if *gccModel != "" {
+			dm = *gccModel
+		}
 		if strings.EqualFold(dm, "ilp32") && !has32(gcc) {
 			t.Logf("%s: no 32-bit gcc (gcc-multilib): skipped", fs[0])
 			continue
@@ -240,11 +263,12 @@ func containsAny(s, list string) bool {
 
 func has32(gcc string) bool { return cex.GCCRuns32(gcc) }
 
-// TestFreshHeapReplays checks a counterexample that reads a malloc'd
-// block before writing it: numpred's concrete runs take such content as
-// zero (ir.Havoc.Fresh) and the gcc harness's malloc zero-fills, so the
-// FALSE verdict replays; the analyses still treat the content as any
-// value (the assertion that it is zero is not proved).
+// TestFreshHeapReplays checks counterexamples that read a malloc'd block
+// before writing it: its cells are heap inputs (ir.HeapInput), which the
+// gcc harness's malloc writes into the block, so FALSE verdicts that
+// need zero, non-zero, negative or non-null content all replay (in
+// 32-bit code too, where gcc-multilib is there); the analyses treat the
+// content as any value (the assertion that it is zero is not proved).
 func TestFreshHeapReplays(t *testing.T) {
 	gcc := lookGCC(t)
 	dir := t.TempDir()
@@ -263,6 +287,35 @@ func TestFreshHeapReplays(t *testing.T) {
 	}
 	if !replayGCC(t, gcc, bug, "lp64", c) {
 		t.Errorf("fresh.c: the counterexample does not replay with gcc")
+	}
+	// Non-zero content, a non-null pointer, a cell of the second block
+	// and one at an offset past a pointer.
+	for _, model := range []string{"lp64", "ilp32"} {
+		if model == "ilp32" && !has32(gcc) {
+			t.Logf("no 32-bit gcc (gcc-multilib): ilp32 skipped")
+			continue
+		}
+		f := write("content-"+model+".c", "struct T { char c; long b; int *q; short h; };\nstruct S { int a; int *p; long long w; };\nint main(void) {\n  struct S *s = malloc(sizeof(struct S));\n  struct T *t = malloc(sizeof *t);\n  int k = __VERIFIER_nondet_int();\n  if (s->a == 42 && s->p != 0 && s->w < -5 && t->c == 'x' && t->b == -3 && t->q == 0 && t->h == 12345 && k == 7) reach_error();\n  return 0;\n}\n")
+		args := *gccArgs
+		*gccArgs = args + " --data-model " + model
+		verdict, c := analyzeJSON(t, f)
+		*gccArgs = args
+		if verdict != "FALSE" || c == nil {
+			t.Errorf("content-%s.c: got %s, want FALSE with a counterexample", model, verdict)
+			continue
+		}
+		heap := 0
+		for _, in := range c.Inputs {
+			if in.Heap != nil {
+				heap++
+			}
+		}
+		if heap < 7 {
+			t.Errorf("content-%s.c: %d heap inputs, want at least the 7 cells", model, heap)
+		}
+		if !replayGCC(t, gcc, f, model, c) {
+			t.Errorf("content-%s.c: the counterexample does not replay with gcc", model)
+		}
 	}
 	safe := write("notzero.c", "int main(void) {\n  int *p = malloc(sizeof(int));\n  if (*p != 0) reach_error();\n  return 0;\n}\n")
 	if verdict, _ := analyzeJSON(t, safe); verdict == "TRUE" {

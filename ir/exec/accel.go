@@ -99,7 +99,7 @@ func compileAccel(l *ir.Loc) []accelCycle {
 func accelEdge(e *ir.Edge) bool {
 	switch op := e.Op.(type) {
 	case *ir.Skip:
-		return op.Mem == nil // a memory write is no translation
+		return op.Mem == nil && !op.Alloc // a memory write is no translation, a malloc is counted
 	case *ir.Assume:
 		_, ok := conjunctionAtoms(op.Cond)
 		return ok && !op.Overflow && !op.Ghost
@@ -605,7 +605,7 @@ func (r *runner) finishTrace(act uint64, steps, maxSteps int) int {
 			}
 		case *ir.Assume:
 		case *ir.Skip:
-			if op.Mem != nil {
+			if op.Mem != nil || op.Alloc {
 				return 0
 			}
 		default:

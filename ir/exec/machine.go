@@ -124,6 +124,7 @@ type cedge struct {
 	rng      span      // a Havoc's range
 	hv       *ir.Havoc // a Havoc, or the read of an Assign with a Load
 	callee   *fn       // a Call's callee
+	alloc    bool      // a Skip marked Alloc (a call of malloc)
 }
 
 // frame is an activation on the call stack.
@@ -337,6 +338,7 @@ func (m *Machine) compileEdge(c *fn, e *ir.Edge, ce *cedge, byFunc map[*ir.Func]
 		}
 	case *ir.Skip:
 		ce.op = opSkip
+		ce.alloc = op.Alloc
 		if op.Mem != nil {
 			ce.op = opStore
 			exprs = op.Mem.Exprs()

@@ -68,6 +68,10 @@ type Input struct {
 	Value  numeric.Int
 	Pos    ir.Pos // the havoc edge's position, or the choosing location's
 	Func   string // the function executing it
+	// Heap, for a heap input (ir.HeapInput), is its cell in block number
+	// Block (1 for the run's first malloc).
+	Heap  *ir.HeapCell
+	Block int
 }
 
 // Binding is a variable and the value it received.

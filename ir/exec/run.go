@@ -32,6 +32,8 @@ type runner struct {
 	maxInputs int
 	// tr is the iteration being traced (accel.go), spare a trace to reuse.
 	tr, spare *trace
+	// allocs counts the calls of malloc so far (ir.Skip.Alloc).
+	allocs int
 }
 
 // Run runs the program from main's entry with o's inputs and choices
@@ -382,7 +384,14 @@ run:
 			if !r.store(ce) {
 				break run
 			}
-		case opAssume, opSkip:
+			if ce.alloc {
+				r.allocs++
+			}
+		case opSkip:
+			if ce.alloc {
+				r.allocs++
+			}
+		case opAssume:
 		}
 		if record {
 			r.step(ce.e, len(m.stack)-1, false, assigned)
@@ -518,7 +527,11 @@ func (r *runner) havoc(h *ir.Havoc, ce *cedge, cur *fn, act uint64) (numeric.Int
 			r.end(Internal, e.From, e, fmt.Errorf("%s: input %s for %s lies outside its range %s", e.Pos, v, h.Input, h.Range))
 			return v, false
 		}
-		r.res.Inputs = append(r.res.Inputs, Input{Source: h.Input, Value: v, Pos: e.Pos, Func: cur.f.Name})
+		in := Input{Source: h.Input, Value: v, Pos: e.Pos, Func: cur.f.Name}
+		if h.Heap != nil {
+			in.Heap, in.Block = h.Heap, r.allocs
+		}
+		r.res.Inputs = append(r.res.Inputs, in)
 		return v, true
 	case h.Ghost:
 		// Ghost state: not the program's, no arbitrary value of it.
