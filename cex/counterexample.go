@@ -55,6 +55,11 @@ type Counterexample struct {
 	// (an uninitialised local, an unknown external function's result):
 	// the run chose their values, which a compiled program may not.
 	Arbitrary int
+	// Patterned counts the automatic variables declared without
+	// initializer that the run gave gcc's -ftrivial-auto-var-init=pattern
+	// value (every byte 0xFE): the run is what gcc does with that flag
+	// (ReplayGCC passes it).
+	Patterned int
 	// Overflows counts signed wrap-arounds on the run (undefined
 	// behaviour when they come from arithmetic).
 	Overflows int
@@ -78,6 +83,9 @@ func (c *Counterexample) Trusted() bool {
 type JSON struct {
 	Inputs []JSONInput `json:"inputs"`
 	Path   []JSONStep  `json:"path"`
+	// Patterned, when not 0, says the run gave uninitialised locals gcc's
+	// -ftrivial-auto-var-init=pattern value (Counterexample.Patterned).
+	Patterned int `json:"patterned,omitempty"`
 }
 
 // JSONInput is one input: values are decimal strings.
@@ -107,7 +115,7 @@ type JSONStep struct {
 
 // JSON returns the JSON form of c.
 func (c *Counterexample) JSON() JSON {
-	out := JSON{Inputs: []JSONInput{}, Path: []JSONStep{}}
+	out := JSON{Inputs: []JSONInput{}, Path: []JSONStep{}, Patterned: c.Patterned}
 	for _, in := range c.Inputs {
 		j := JSONInput{Function: in.Function, Value: in.Value.String(), Location: in.Pos.String()}
 		if in.Heap != nil {
@@ -190,6 +198,9 @@ func (c *Counterexample) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  input %d: %s returns %s at %s\n", i+1, in.Function, in.Value, in.Pos)
 	})
+	if c.Patterned > 0 {
+		fmt.Fprintf(w, "  (uninitialised locals hold gcc's -ftrivial-auto-var-init=pattern value, every byte 0xFE: compile with that flag to replay)\n")
+	}
 	if c.Arbitrary > 0 {
 		fmt.Fprintf(w, "  (%d value(s) of unknown origin chosen by the run)\n", c.Arbitrary)
 	}

@@ -113,6 +113,11 @@ func ReplayGCC(ctx context.Context, gcc, file, dataModel string, c *Counterexamp
 	// The task's malloc zero-fills its blocks and fills in the heap
 	// inputs, as numpred's concrete runs do (ir.HeapInput).
 	args = append(args, "-finstrument-functions", "-Wl,--wrap=malloc", file, harness)
+	if c.Patterned > 0 {
+		// Uninitialised locals as numpred's concrete runs give them
+		// (ir.Havoc.Uninit; gcc 12 or later).
+		args = append(args, "-ftrivial-auto-var-init=pattern")
+	}
 	if out, err := exec.CommandContext(ctx, gcc, args...).CombinedOutput(); err != nil {
 		return false, fmt.Errorf("gcc: %v\n%s", err, out)
 	}

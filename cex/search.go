@@ -542,7 +542,7 @@ func (s *searcher) confirm(ctx context.Context, res exec.Result) (*Counterexampl
 
 // fromRun builds the Counterexample of a run that reached an error.
 func fromRun(r exec.Result) *Counterexample {
-	c := &Counterexample{Error: r.Loc, Arbitrary: r.Arbitrary, Ambiguous: r.Ambiguous, Overflows: r.Overflows}
+	c := &Counterexample{Error: r.Loc, Arbitrary: r.Arbitrary, Ambiguous: r.Ambiguous, Overflows: r.Overflows, Patterned: r.Patterned}
 	for _, in := range r.Inputs {
 		c.Inputs = append(c.Inputs, Input{Function: in.Source, Value: in.Value, Pos: in.Pos, Heap: in.Heap, Block: in.Block})
 	}

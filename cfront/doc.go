@@ -30,9 +30,13 @@
 // signed) is an ir variable whose IntType gives its range. Globals (and
 // static locals, named func.x) are initialised at the start of main: by
 // their constant initialiser, else to 0; an extern never defined is
-// havocked (Warning). Locals start arbitrary; a declaration without
-// initialiser inside a loop or after a label havocs the variable, since
-// each execution of it yields an indeterminate value. Shadowed names are
+// havocked (Warning). A declaration of an automatic variable without
+// initialiser havocs it (ir.Havoc.Uninit), since each execution of it
+// yields an indeterminate value: any value to the analyses, and in
+// concrete runs the one gcc gives it under -ftrivial-auto-var-init=pattern
+// (every byte 0xFE; also the bytes of its summarised arrays), so a
+// counterexample that reads it replays with gcc under that flag (cex's
+// ReplayGCC passes it). Shadowed names are
 // disambiguated (x, x.1, ...); temporaries are named $t1, $t2, ...
 //
 // Integer arithmetic. An expression is a linear expression e with a C

@@ -47,6 +47,32 @@ func (b *builder) initObject(p place, in *cc.Initializer, zero bool, pos ir.Pos)
 	b.initList(p, in.InitializerList, pos)
 }
 
+// initAuto initialises the object at p of an automatic variable from in:
+// without initializer its cells and summarised bytes are indeterminate,
+// which concrete runs take as gcc's -ftrivial-auto-var-init=pattern
+// does (every byte 0xFE: ir.Havoc.Uninit).
+func (b *builder) initAuto(p place, in *cc.Initializer, pos ir.Pos) {
+	if in != nil {
+		b.initObject(p, in, false, pos)
+		return
+	}
+	o := p.obj
+	for _, fill := range regionFills(o, false) {
+		if sk, ok := fill.(*ir.Skip); ok && sk.Mem != nil {
+			w := *sk.Mem
+			w.Undef, w.Value = false, numeric.Const(0xFE)
+			fill = &ir.Skip{Mem: &w}
+		}
+		b.emit(fill, pos)
+	}
+	b.resetKCells(o, false, pos)
+	for _, c := range o.cells {
+		if c.v != nil {
+			b.emit(&ir.Havoc{Var: c.v, Range: c.v.Type.Range(), Uninit: true}, pos)
+		}
+	}
+}
+
 // initList applies the initializers of a brace-enclosed list: each one
 // knows its absolute offset in the object and its type.
 func (b *builder) initList(p place, l *cc.InitializerList, pos ir.Pos) {

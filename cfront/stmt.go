@@ -428,10 +428,11 @@ func (b *builder) decl(d *cc.Declaration) {
 			} else {
 				b.emit(ir.NewAssign(v, numeric.Const(0)), pos)
 			}
-		case b.loopDepth > 0 || b.sawLabel:
-			// A fresh, indeterminate value each time the declaration is
-			// reached again.
-			b.emit(&ir.Havoc{Var: v, Range: it.Range()}, pos)
+		default:
+			// An indeterminate value each time the declaration is
+			// reached: gcc's -ftrivial-auto-var-init=pattern value in
+			// concrete runs (ir.Havoc.Uninit).
+			b.emit(&ir.Havoc{Var: v, Range: it.Range(), Uninit: true}, pos)
 		}
 	})
 }
@@ -460,7 +461,7 @@ func (b *builder) localObject(id *cc.InitDeclarator, dd *cc.Declarator, pos ir.P
 	}
 	o := b.newObject(name, dd.Type(), 0, owner, pos)
 	b.objOf[dd] = o
-	b.initObject(objPlace(o), id.Initializer, false, pos)
+	b.initAuto(objPlace(o), id.Initializer, pos)
 }
 
 // paramObjects gives each parameter that lives in memory its object at

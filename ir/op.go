@@ -65,6 +65,12 @@ type Havoc struct {
 	// replay can choose (valloc): any value to every analysis, 0 to a
 	// concrete run.
 	Fresh bool
+	// Uninit marks the value of an automatic variable declared without
+	// initializer (each time the declaration is reached): any value to
+	// every analysis; to a concrete run the value gcc gives it under
+	// -ftrivial-auto-var-init=pattern, every byte 0xFE (UninitPattern),
+	// when Range holds it, and an arbitrary one otherwise.
+	Uninit bool
 	// Heap, with Input HeapInput, marks the first value of a cell of a
 	// block malloc just returned (the block the last Skip.Alloc counted):
 	// an input, which a replay with gcc writes into the block (cex's
@@ -106,6 +112,17 @@ type Skip struct {
 	// malloc numbers its calls, and HeapCell inputs go into the block
 	// counted last.
 	Alloc bool
+}
+
+// UninitPattern returns the value of type t whose bytes are all 0xFE:
+// what gcc's -ftrivial-auto-var-init=pattern stores into an integer or
+// pointer variable declared without initializer.
+func UninitPattern(t IntType) numeric.Int {
+	v := numeric.I(0)
+	for range (t.Bits + 7) / 8 {
+		v = v.Mul(numeric.I(256)).Add(numeric.I(0xFE))
+	}
+	return Wrap(v, t)
 }
 
 // HeapInput is the Input of a Havoc with a Heap cell.

@@ -35,6 +35,9 @@ func OpString(op Op, env *numeric.Env) string {
 		if op.Fresh {
 			s += " fresh"
 		}
+		if op.Uninit {
+			s += " uninit"
+		}
 		if c := op.Heap; c != nil {
 			s += fmt.Sprintf(" at +%d:%d", c.Off, c.Size)
 			if c.Pointer {

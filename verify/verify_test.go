@@ -91,8 +91,9 @@ func TestUnknownEngine(t *testing.T) {
 // stages after the search still run, and the result is UNKNOWN with the
 // search's reason among the stages'.
 func TestAutoGoesOnAfterAnUntrustedRun(t *testing.T) {
-	src := header + `int main() {
-  int u;
+	src := header + `extern int unknown(void);
+int main() {
+  int u = unknown();
   if (u == 0) reach_error();
   return 0;
 }`

@@ -69,6 +69,7 @@ func analyzeJSON(t *testing.T, file string) (verdict string, c *cex.Counterexamp
 					Content string `json:"content"`
 				} `json:"heap"`
 			} `json:"inputs"`
+			Patterned int `json:"patterned"`
 		} `json:"counterexample"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
@@ -83,7 +84,7 @@ func analyzeJSON(t *testing.T, file string) (verdict string, c *cex.Counterexamp
 		t.Errorf("%s: FALSE without a counterexample object", file)
 		return r.Verdict, nil
 	}
-	c = &cex.Counterexample{}
+	c = &cex.Counterexample{Patterned: r.Cex.Patterned}
 	for _, in := range r.Cex.Inputs {
 		v, ok := numeric.ParseInt(in.Value)
 		if !ok {
@@ -263,6 +264,35 @@ func containsAny(s, list string) bool {
 
 func has32(gcc string) bool { return cex.GCCRuns32(gcc) }
 
+// taskWriter returns a function that writes a C task named name into a
+// temporary directory: pre, the declarations of reach_error and
+// __VERIFIER_nondet_int, then body.
+func taskWriter(t *testing.T, pre string) func(name, body string) string {
+	dir := t.TempDir()
+	return func(name, body string) string {
+		f := filepath.Join(dir, name)
+		src := pre + "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n" + body
+		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+}
+
+// falseReplays analyses the LP64 task file, which must be FALSE, and
+// replays its counterexample with gcc.
+func falseReplays(t *testing.T, gcc, file string) *cex.Counterexample {
+	t.Helper()
+	verdict, c := analyzeJSON(t, file)
+	if verdict != "FALSE" || c == nil {
+		t.Fatalf("%s: got %s, want FALSE with a counterexample", filepath.Base(file), verdict)
+	}
+	if !replayGCC(t, gcc, file, "lp64", c) {
+		t.Errorf("%s: the counterexample does not replay with gcc", filepath.Base(file))
+	}
+	return c
+}
+
 // TestFreshHeapReplays checks counterexamples that read a malloc'd block
 // before writing it: its cells are heap inputs (ir.HeapInput), which the
 // gcc harness's malloc writes into the block, so FALSE verdicts that
@@ -271,23 +301,9 @@ func has32(gcc string) bool { return cex.GCCRuns32(gcc) }
 // content as any value (the assertion that it is zero is not proved).
 func TestFreshHeapReplays(t *testing.T) {
 	gcc := lookGCC(t)
-	dir := t.TempDir()
-	write := func(name, body string) string {
-		f := filepath.Join(dir, name)
-		src := "#include <stdlib.h>\nextern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n" + body
-		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
+	write := taskWriter(t, "#include <stdlib.h>\n")
 	bug := write("fresh.c", "struct S { int a; int *p; };\nint main(void) {\n  struct S *s = malloc(sizeof(struct S));\n  int k = __VERIFIER_nondet_int();\n  if (s->a == 0 && s->p == 0 && k == 7) reach_error();\n  return 0;\n}\n")
-	verdict, c := analyzeJSON(t, bug)
-	if verdict != "FALSE" || c == nil {
-		t.Fatalf("fresh.c: got %s, want FALSE with a counterexample", verdict)
-	}
-	if !replayGCC(t, gcc, bug, "lp64", c) {
-		t.Errorf("fresh.c: the counterexample does not replay with gcc")
-	}
+	falseReplays(t, gcc, bug)
 	// Non-zero content, a non-null pointer, a cell of the second block
 	// and one at an offset past a pointer.
 	for _, model := range []string{"lp64", "ilp32"} {
@@ -320,6 +336,25 @@ func TestFreshHeapReplays(t *testing.T) {
 	safe := write("notzero.c", "int main(void) {\n  int *p = malloc(sizeof(int));\n  if (*p != 0) reach_error();\n  return 0;\n}\n")
 	if verdict, _ := analyzeJSON(t, safe); verdict == "TRUE" {
 		t.Errorf("notzero.c: TRUE, but malloc's content may be anything")
+	}
+}
+
+// TestUninitialisedLocalsReplay checks counterexamples that read locals
+// declared without initializer: concrete runs give them gcc's
+// -ftrivial-auto-var-init=pattern value (ir.Havoc.Uninit), so the FALSE
+// verdict replays with gcc under that flag; a declaration reached again
+// in a loop is indeterminate again (gcc re-initialises it), so a bug that
+// needs the previous iteration's value is not reported.
+func TestUninitialisedLocalsReplay(t *testing.T) {
+	gcc := lookGCC(t)
+	write := taskWriter(t, "")
+	bug := write("uninit.c", "struct T { char c; int b; long l; };\nint main(void) {\n  int x; struct T t; int a[3]; int *p = &a[1];\n  int k = __VERIFIER_nondet_int();\n  if (x != 0 && t.b == -16843010 && t.c == -2 && *p == x && k == 3) reach_error();\n  return 0;\n}\n")
+	if c := falseReplays(t, gcc, bug); c.Patterned == 0 {
+		t.Errorf("uninit.c: the counterexample does not say it gave locals gcc's pattern")
+	}
+	loop := write("loop.c", "int main(void) {\n  for (int i = 0; i < 2; i++) {\n    int y;\n    if (i == 1 && y == 5) reach_error();\n    y = 5;\n  }\n  return 0;\n}\n")
+	if verdict, _ := analyzeJSON(t, loop); verdict == "FALSE" || verdict == "TRUE" {
+		t.Errorf("loop.c: %s, but y is indeterminate at its declaration (pattern under gcc's flag, not 5)", verdict)
 	}
 }
 

@@ -428,5 +428,11 @@ func readSet(exprs []numeric.LinExpr, nvars int) ([]int32, error) {
 // Run models lazily: no input, no definition, and the variable's whole
 // type as range (a narrower range must be drawn at once).
 func indeterminate(h *ir.Havoc) bool {
-	return h.Input == "" && h.Def == nil && h.Load == nil && !h.Fresh && !h.Ghost && h.Range == h.Var.Type.Range()
+	return h.Input == "" && h.Def == nil && h.Load == nil && !h.Fresh && !h.Ghost && h.Range == h.Var.Type.Range() && !patterned(h)
+}
+
+// patterned reports whether h gives its variable gcc's pattern for
+// uninitialised automatic variables (ir.Havoc.Uninit).
+func patterned(h *ir.Havoc) bool {
+	return h.Uninit && h.Range.Contains(ir.UninitPattern(h.Var.Type))
 }

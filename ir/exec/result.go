@@ -116,6 +116,11 @@ type Result struct {
 	// havoc without Input or Def over the whole type only makes its
 	// variable indeterminate: a value nobody reads is no dependency).
 	Arbitrary int
+	// Patterned counts the automatic variables declared without
+	// initializer that the run gave gcc's -ftrivial-auto-var-init=pattern
+	// value (ir.Havoc.Uninit): a run that reads one is what gcc does with
+	// that flag.
+	Patterned int
 	// Overflows counts the wrap-arounds of signed values the run took
 	// (ir.Assume.Overflow, ir.Havoc.Overflow): undefined behaviour in C
 	// for arithmetic, so such a run is no trustworthy counterexample.

@@ -476,6 +476,11 @@ func (r *runner) havoc(h *ir.Havoc, ce *cedge, cur *fn, act uint64) (numeric.Int
 	var v numeric.Int
 	e := ce.e
 	switch {
+	case patterned(h):
+		// An automatic variable declared without initializer: gcc's
+		// -ftrivial-auto-var-init=pattern value (ir.Havoc.Uninit).
+		r.res.Patterned++
+		return ir.UninitPattern(h.Var.Type), true
 	case h.Def != nil:
 		if ce.readyAct != act && !r.ready(ce, act) {
 			return v, false
