@@ -574,7 +574,7 @@ func interpolate(ctx context.Context, ip *pathenc.Interpolator, prog *ir.Program
 	}
 	out := make([][]numeric.Constraint, len(paths)-1)
 	any := false
-	for c := 0; c < cases; c++ {
+	for c := 0; c < cases && ctx.Err() == nil; c++ {
 		is, ok, _ := interpolateCase(ctx, ip, prog, paths, func(_ *arc, k int, d pathenc.DNF) pathenc.DNF {
 			if k >= split {
 				return pathenc.Common(d)
@@ -613,12 +613,21 @@ func interpolateCase(ctx context.Context, ip *pathenc.Interpolator, prog *ir.Pro
 	groups := make([]pathenc.DNF, len(paths))
 	scopes := make([]map[numeric.Dim]pathenc.Version, len(paths))
 	for i, path := range paths {
+		if ctx.Err() != nil {
+			return nil, false, radix
+		}
 		g := pathenc.True()
 		for _, a := range path {
 			at = a
 			d, err := p.Step(a.edge)
 			if err != nil {
 				return nil, false, radix
+			}
+			if len(g) == 1 && len(d) == 1 {
+				// One conjunction, built here: extend it in place (And
+				// would copy it at every arc of a long block).
+				g[0] = append(g[0], d[0]...)
+				continue
 			}
 			if g, _ = pathenc.And(g, d, pathenc.DefaultMaxCases); g == nil {
 				return nil, false, radix

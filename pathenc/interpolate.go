@@ -68,9 +68,16 @@ func (ip *Interpolator) Close() {
 	}
 }
 
-// core returns the indices of the groups in an unsat core of their
-// conjunction, ErrSat when it is satisfiable.
-func (ip *Interpolator) core(ctx context.Context, groups []DNF) ([]int, error) {
+// core returns the groups weakened to an unsat core of their
+// conjunction: a group outside the core becomes true, and a group that is
+// one conjunction keeps only its constraints in the core (each is
+// asserted under a literal of its own: a long block of a path, most of
+// whose constraints have nothing to do with the error, shrinks to the few
+// that do, and so do the linear programs of its interpolants). Weakened
+// groups are still unsatisfiable together, and their interpolants are
+// interpolants of the groups. It returns ErrSat when the conjunction is
+// satisfiable.
+func (ip *Interpolator) core(ctx context.Context, groups []DNF) ([]DNF, error) {
 	z := ip.Z
 	if ip.sol == nil {
 		ip.sol = z.NewSimpleSolver()
@@ -78,16 +85,26 @@ func (ip *Interpolator) core(ctx context.Context, groups []DNF) ([]int, error) {
 	sol := ip.sol
 	sol.Push()
 	defer sol.Pop(1)
+	type member struct{ group, conj int } // conj < 0: the whole group
 	var lits []*smt.Term
-	index := map[*smt.Term]int{}
+	index := map[*smt.Term]member{}
 	for i, g := range groups {
 		if g.IsTrue() {
+			continue
+		}
+		if len(g) == 1 {
+			for j, k := range g[0] {
+				b := z.Const(fmt.Sprintf("pathenc!g%d.%d", i, j), z.BoolSort())
+				sol.Assert(z.Implies(b, ConstraintTerm(z, k, "d!")))
+				lits = append(lits, b)
+				index[b] = member{i, j}
+			}
 			continue
 		}
 		b := z.Const(fmt.Sprintf("pathenc!g%d", i), z.BoolSort())
 		sol.Assert(z.Implies(b, Term(z, g, "d!")))
 		lits = append(lits, b)
-		index[b] = i
+		index[b] = member{i, -1}
 	}
 	if err := sol.Err(); err != nil {
 		return nil, err
@@ -109,13 +126,20 @@ func (ip *Interpolator) core(ctx context.Context, groups []DNF) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []int
+	out := make([]DNF, len(groups))
+	for i := range out {
+		out[i] = True()
+	}
 	for _, b := range cs {
-		i, ok := index[b]
+		m, ok := index[b]
 		if !ok {
 			return nil, fmt.Errorf("pathenc: unknown literal %s in the unsat core", b)
 		}
-		out = append(out, i)
+		if m.conj < 0 {
+			out[m.group] = groups[m.group]
+			continue
+		}
+		out[m.group][0] = append(out[m.group][0], groups[m.group][0][m.conj])
 	}
 	return out, nil
 }
@@ -138,9 +162,7 @@ func (ip *Interpolator) Sequence(ctx context.Context, groups []DNF) ([]DNF, erro
 		if err != nil {
 			return nil, err
 		}
-		for _, i := range core {
-			kept[i] = groups[i]
-		}
+		copy(kept, core)
 	} else {
 		copy(kept, groups)
 	}

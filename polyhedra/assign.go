@@ -275,30 +275,38 @@ func (d *Domain) Assign(a Poly, dims []numeric.Dim, exprs []numeric.LinExpr) Pol
 			u.union(int(b.dims[0]), int(x))
 		}
 	}
+	// Each assignment joins its variable to the ones its expression
+	// reads; assignments whose variables are apart (a renaming of many
+	// variables at a call) act on separate classes, so independent blocks
+	// are not multiplied together (a product of k intervals has 2^k
+	// vertices).
 	for i, x := range dims {
 		use[x] = true
-		u.union(int(dims[0]), int(x))
 		for _, t := range exprs[i].Terms() {
 			if int(t.Dim) >= a.n || t.Dim < 0 {
 				panic("polyhedra: Assign expression on a dimension out of range")
 			}
 			use[t.Dim] = true
-			u.union(int(dims[0]), int(t.Dim))
+			u.union(int(x), int(t.Dim))
 		}
 	}
 	return d.rebuild(a, u, use, func(cls []numeric.Dim, p *poly) *poly {
 		loc := localIndex(cls)
-		if _, ok := loc[dims[0]]; !ok {
-			return p
-		}
-		as := make([]affine, len(dims))
+		var as []affine
 		for i, x := range dims {
+			lx, ok := loc[x]
+			if !ok {
+				continue // another class's assignment
+			}
 			row := make(vec, len(cls)+1)
 			row[0] = fromInt(exprs[i].Constant())
 			for _, t := range exprs[i].Terms() {
 				row[loc[t.Dim]+1] = fromInt(t.Coef)
 			}
-			as[i] = affine{dim: loc[x], row: row}
+			as = append(as, affine{dim: lx, row: row})
+		}
+		if len(as) == 0 {
+			return p
 		}
 		return p.image(as)
 	}, true)
