@@ -5,6 +5,7 @@ package encode
 
 import (
 	"math/big"
+	"sync"
 
 	"github.com/numpred/numpred/ir"
 	"github.com/numpred/numpred/numeric"
@@ -61,7 +62,7 @@ func newWidths(prog *ir.Program) *widths {
 		}
 		w.bound[v.ID] = lo
 	}
-	for id, r := range countHulls(prog) {
+	for id, r := range cachedCountHulls(prog) {
 		if m := magnitude(r); m != nil && w.bound[id] != nil && m.Cmp(w.bound[id]) < 0 {
 			w.bound[id], w.init[id] = m, r
 			w.vw[id] = min(w.vw[id], m.BitLen()+1)
@@ -99,6 +100,39 @@ func (w *widths) need(e numeric.LinExpr) int {
 	return max(2, m.BitLen()+1)
 }
 
+// hullCache keeps countHulls of the last programs encoded: a BMC or
+// k-induction run encodes its program once per bound and per query, and
+// the must-analysis costs seconds on a driver with thousands of
+// locations. Programs are not modified once built.
+var hullCache struct {
+	sync.Mutex
+	progs []*ir.Program
+	hulls []map[int]numeric.Range
+}
+
+// cachedCountHulls returns countHulls(prog), computed once for the last
+// few programs; the map is shared and must not be modified.
+func cachedCountHulls(prog *ir.Program) map[int]numeric.Range {
+	hullCache.Lock()
+	for i, p := range hullCache.progs {
+		if p == prog {
+			h := hullCache.hulls[i]
+			hullCache.Unlock()
+			return h
+		}
+	}
+	hullCache.Unlock()
+	h := countHulls(prog)
+	hullCache.Lock()
+	defer hullCache.Unlock()
+	if len(hullCache.progs) >= 4 {
+		hullCache.progs, hullCache.hulls = hullCache.progs[1:], hullCache.hulls[1:]
+	}
+	hullCache.progs = append(hullCache.progs, prog)
+	hullCache.hulls = append(hullCache.hulls, h)
+	return h
+}
+
 // countHulls returns the wrap-around counts of prog (see newWidths) with
 // the hulls of their ranges.
 func countHulls(prog *ir.Program) map[int]numeric.Range {
@@ -128,10 +162,14 @@ func countHulls(prog *ir.Program) map[int]numeric.Range {
 				}
 			}
 		}
+		var cands []int
 		for id := range hull {
-			if local[id] && !bad[id] && !definedBeforeReads(f, id) {
-				bad[id] = true
+			if local[id] && !bad[id] {
+				cands = append(cands, id)
 			}
+		}
+		for _, id := range undefinedReads(f, cands) {
+			bad[id] = true
 		}
 	}
 	for id := range bad {
@@ -206,43 +244,75 @@ func condReads(c ir.Cond, in func(...numeric.LinExpr) bool) bool {
 	return false
 }
 
-// definedBeforeReads reports whether every edge of f that reads variable
-// id leaves a location where every path from f's entry has written it:
-// a must-analysis over f's locations.
-func definedBeforeReads(f *ir.Func, id int) bool {
-	// def[l]: id is written on every path from the entry to l. Start
-	// from true everywhere but the entry and lower to a fixpoint.
-	def := make([]bool, len(f.Locs))
-	for i := range def {
-		def[i] = true
+// undefinedReads returns the variables among ids (f's) that some edge of
+// f reads at a location where a path from f's entry has not written
+// them: a must-analysis over f's locations, one bit per variable.
+func undefinedReads(f *ir.Func, ids []int) []int {
+	if len(ids) == 0 {
+		return nil
 	}
-	def[f.Entry.ID] = false
-	writes := func(e *ir.Edge) bool {
+	bit := make(map[int]int, len(ids))
+	for i, id := range ids {
+		bit[id] = i
+	}
+	words := (len(ids) + 63) / 64
+	// wr[e]: the bits edge e writes.
+	wr := make([][]uint64, len(f.Edges))
+	for _, e := range f.Edges {
 		for _, v := range written(e.Op) {
-			if v.ID == id {
-				return true
+			if i, ok := bit[v.ID]; ok {
+				if wr[e.ID] == nil {
+					wr[e.ID] = make([]uint64, words)
+				}
+				wr[e.ID][i/64] |= 1 << (i % 64)
 			}
 		}
-		return false
 	}
+	// def[l]: the variables written on every path from the entry to l.
+	// Start from all everywhere but the entry and lower to a fixpoint.
+	def := make([][]uint64, len(f.Locs))
+	for i := range def {
+		def[i] = make([]uint64, words)
+		if i != f.Entry.ID {
+			for w := range def[i] {
+				def[i][w] = ^uint64(0)
+			}
+		}
+	}
+	next := make([]uint64, words)
 	for changed := true; changed; {
 		changed = false
 		for _, l := range f.Locs {
-			if l == f.Entry || !def[l.ID] {
+			if l == f.Entry {
 				continue
 			}
+			for w := range next {
+				next[w] = ^uint64(0)
+			}
 			for _, e := range l.In {
-				if !def[e.From.ID] && !writes(e) {
-					def[l.ID], changed = false, true
-					break
+				for w := range next {
+					in := def[e.From.ID][w]
+					if wr[e.ID] != nil {
+						in |= wr[e.ID][w]
+					}
+					next[w] &= in
+				}
+			}
+			for w := range next {
+				if v := def[l.ID][w] & next[w]; v != def[l.ID][w] {
+					def[l.ID][w], changed = v, true
 				}
 			}
 		}
 	}
-	for _, e := range f.Edges {
-		if reads(e.Op, id) && !def[e.From.ID] {
-			return false
+	var out []int
+	for i, id := range ids {
+		for _, e := range f.Edges {
+			if def[e.From.ID][i/64]&(1<<(i%64)) == 0 && reads(e.Op, id) {
+				out = append(out, id)
+				break
+			}
 		}
 	}
-	return true
+	return out
 }
