@@ -228,9 +228,11 @@ func TestMalformed(t *testing.T) {
 }
 
 func TestRecordPath(t *testing.T) {
+	// w's declaration is jumped over: it is read uninitialised, and the
+	// value the run gives it is recorded as the step's Initial.
 	p := parseC(t, decls+`
 int g;
-int sq(int v) { int w; g = w; return v * 3; }
+int sq(int v) { goto L; int w; L: g = w; return v * 3; }
 int main() { int a = __VERIFIER_nondet_int(); int b = sq(a + 1); return b; }`)
 	res := exec.Run(p, exec.Inputs(ints(4)...), exec.Options{RecordPath: true})
 	if res.Outcome != exec.Returned || res.Ret.String() != "15" {
