@@ -294,5 +294,36 @@ int main() { int s = 0;
 	require.NoError(t, err)
 	require.NotNil(t, c, "no counterexample; stats %+v", st)
 	require.True(t, c.Trusted())
-	require.Positive(t, st.InputCut, "the first run (no inputs proposed yet) ends only at the input bound")
+	// The first run (no inputs proposed yet) would go on until the
+	// deadline: the step budget cuts it (and the input bound would).
+	require.LessOrEqual(t, st.LongestRun, 1<<24, "a run went on past the step budget: %+v", st)
+}
+
+// TestSearchThroughLargeArray: the bug needs two elements of a
+// 10^5-element input array (memory the front end keeps as bytes: exact
+// loads and stores) to differ by 12345, and every run goes on into a
+// quadratic loop over the array. The search cuts the first run
+// (runBudget), flips the branch within its prefix, where the loads give
+// back the inputs stored (encode.Path.Concolic), with only the two
+// inputs' constraints (Path.Slice), and runs the proposal.
+func TestSearchThroughLargeArray(t *testing.T) {
+	src := `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int a[100000];
+  for (int j = 0; j < 100000; j++) a[j] = __VERIFIER_nondet_int();
+  if (a[3] - a[70000] == 12345) reach_error();
+  long s = 0;
+  for (int i = 0; i < 100000; i++) for (int k = 0; k < 100000; k++) s += a[i] < a[k];
+  return (int)s; }`
+	p, err := frontend.Parse("array.c", []byte(src))
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c, st, err := cex.Search(ctx, p, cex.Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c, "no counterexample; stats %+v", st)
+	require.True(t, c.Trusted())
+	require.Len(t, c.Inputs, 100000)
+	d := c.Inputs[3].Value.Sub(c.Inputs[70000].Value)
+	require.Zero(t, d.Cmp(numeric.I(12345)), "a[3] - a[70000] = %s", d)
+	t.Logf("found after %d runs, %d queries", st.Runs, st.Queries)
 }

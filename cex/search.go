@@ -77,8 +77,10 @@ type candidate struct {
 	done bool // already run (from the other queue)
 }
 
-// queue orders candidates by priority when byPrio is set (then newest
-// first), or newest first only: depth-first, one branch deeper at a time.
+// queue orders candidates by priority when byPrio is set (then oldest
+// first: of one path's flips the earliest, which the rest of a long run
+// does not wait on), or newest first only: depth-first, one branch
+// deeper at a time.
 type queue struct {
 	cs     []*candidate
 	byPrio bool
@@ -86,8 +88,11 @@ type queue struct {
 
 func (q queue) Len() int { return len(q.cs) }
 func (q queue) Less(i, j int) bool {
-	if q.byPrio && q.cs[i].prio != q.cs[j].prio {
-		return q.cs[i].prio < q.cs[j].prio
+	if q.byPrio {
+		if q.cs[i].prio != q.cs[j].prio {
+			return q.cs[i].prio < q.cs[j].prio
+		}
+		return q.cs[i].seq < q.cs[j].seq
 	}
 	return q.cs[i].seq > q.cs[j].seq
 }
@@ -140,6 +145,12 @@ type searcher struct {
 	zctx   *smt.Context
 	// restarts counts the random restarts after the queue ran dry.
 	restarts int
+	// edgeBuf is the recorded path of the last expanded run, for the
+	// next to reuse.
+	edgeBuf []exec.EdgeStep
+	// long holds the inputs of runs cut by the step budget (runBudget),
+	// to run to their end when the queue runs dry.
+	long [][]numeric.Int
 	// incomplete: some branch was left unexplored (a flip budget, a
 	// solver that gave up, a run cut short or not fully determined by
 	// its inputs), so a dry queue does not mean that no error is
@@ -192,6 +203,20 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 			s.stats.Exhausted = true
 			break
 		}
+		if c == nil && len(s.long) > 0 {
+			// Out of candidates: finish the runs the budget cut, oldest
+			// first (their prefixes are expanded already).
+			vals := s.long[0]
+			s.long = s.long[1:]
+			s.queued -= len(vals)
+			res := s.run(ctx, vals, s.opt.MaxSteps, false)
+			if res.Outcome == exec.ErrorReached {
+				if cx, done, err := s.settle(ctx, res, &fallback); done {
+					return cx, s.stats, err
+				}
+			}
+			continue
+		}
 		if c == nil {
 			// Out of candidates: restart from random small inputs, with
 			// fresh flip budgets (paths already expanded stay expanded).
@@ -211,48 +236,63 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		s.queued -= len(c.vals)
 		vals := c.vals
 		c.vals = nil // the other queue may still hold c
-		res := s.run(ctx, vals, false)
+		res := s.run(ctx, vals, min(s.opt.MaxSteps, runBudget), false)
+		if res.Outcome == exec.StepLimit && res.Steps >= runBudget && s.opt.MaxSteps > runBudget && ctx.Err() == nil {
+			s.postpone(vals)
+		}
 		if res.Outcome == exec.ErrorReached {
-			cx, err := s.confirm(ctx, res)
-			if err != nil {
-				return nil, s.stats, err
-			}
-			if cx == nil || cx.Trusted() {
-				return cx, s.stats, nil
-			}
-			// A run that overflows or reads undetermined values: keep it
-			// in case nothing better turns up, and search on.
-			if fallback == nil {
-				fallback = cx
+			if cx, done, err := s.settle(ctx, res, &fallback); done {
+				return cx, s.stats, err
 			}
 		}
 		if s.stats.Runs == 1 {
-			s.seedBoundaries(len(res.Inputs))
+			s.seedBoundaries(len(res.Inputs), seedPrio(res))
 		}
 		width = max(width, len(res.Inputs))
 		switch {
-		case res.Outcome != exec.Returned && res.Outcome != exec.ErrorReached && res.Outcome != exec.Blocked,
+		case res.Outcome != exec.Returned && res.Outcome != exec.ErrorReached && res.Outcome != exec.Blocked && res.Outcome != exec.Sink,
 			res.Arbitrary > 0, res.Ambiguous > 0, res.Steps > maxExpand:
 			s.incomplete = true
 		}
 		if len(res.Inputs) == 0 && res.Arbitrary == 0 {
 			continue // a deterministic run: nothing to flip
 		}
-		if res.Steps > maxExpand {
-			continue // too long to encode
-		}
-		res = s.run(ctx, vals, true)
+		// The path, or its first maxExpand steps: the branches of a run
+		// too long to encode whole (a loop over a large array) are flipped
+		// within its prefix.
+		res = s.run(ctx, vals, min(s.opt.MaxSteps, maxExpand), true)
 		key := s.pathKey(res)
 		if s.seen[key] {
 			continue
 		}
 		s.seen[key] = true
 		s.stats.Paths = len(s.seen)
-		if err := s.expand(ctx, res); err != nil {
+		err := s.expand(ctx, res)
+		s.edgeBuf = res.Edges[:0] // for the next recorded run
+		if err != nil {
 			return nil, s.stats, err
 		}
 	}
 	return fallback, s.stats, nil
+}
+
+// settle makes a run that reached an error the search's answer (done):
+// its confirmed counterexample when trusted (nil when out of time while
+// replaying it), or the error. A run that overflows or reads
+// undetermined values is kept in *fallback in case nothing better turns
+// up, and the search goes on.
+func (s *searcher) settle(ctx context.Context, res exec.Result, fallback **Counterexample) (*Counterexample, bool, error) {
+	cx, err := s.confirm(ctx, res)
+	if err != nil {
+		return nil, true, err
+	}
+	if cx == nil || cx.Trusted() {
+		return cx, true, nil
+	}
+	if *fallback == nil {
+		*fallback = cx
+	}
+	return nil, false, nil
 }
 
 func (s *searcher) push(vals []numeric.Int, prio int) {
@@ -285,11 +325,20 @@ func (s *searcher) pop() *candidate {
 	return second.next()
 }
 
+// maxPathQueries and maxPathProposals bound the solver checks and the
+// candidates of one path's expansion: a path through a loop over a large
+// array has a branch on inputs in every iteration, and its first flips
+// are worth running before its last.
+const (
+	maxPathQueries   = 1000
+	maxPathProposals = 64
+)
+
 // maxExpand is the longest run whose path is encoded; maxRecord the
 // longest whose path a counterexample shows (longer ones keep their
 // inputs, which replay them).
 const (
-	maxExpand = 1 << 20
+	maxExpand = 1 << 21
 	maxRecord = 1 << 21
 )
 
@@ -307,10 +356,38 @@ const (
 	maxQueued    = 1 << 23
 )
 
-func (s *searcher) run(ctx context.Context, vals []numeric.Int, record bool) exec.Result {
+// runBudget bounds the steps of a candidate's first run. A run the
+// budget cuts is expanded within its prefix (maxExpand) and finished
+// only when the queue runs dry (searcher.long): one run that would take
+// the whole deadline (all inputs 0 in a sorting program whose check loop
+// is quadratic in a 10^5-element array) then leaves time for the runs its
+// flips propose. The budget is about 0.3 s of run: it costs a run that
+// does need more steps (a deep deterministic bug) that much again.
+const runBudget = 1 << 23
+
+// maxLong bounds the runs held for finishing (searcher.long).
+const maxLong = 16
+
+// postpone keeps the inputs of a run cut by runBudget for later.
+func (s *searcher) postpone(vals []numeric.Int) {
+	if len(s.long) >= maxLong || s.queued+len(vals) > maxQueued {
+		s.incomplete = true
+		s.stats.Dropped++
+		return
+	}
+	s.queued += len(vals)
+	s.stats.PeakQueued = max(s.stats.PeakQueued, s.queued)
+	s.long = append(s.long, vals)
+}
+
+func (s *searcher) run(ctx context.Context, vals []numeric.Int, maxSteps int, record bool) exec.Result {
 	s.stats.Runs++
-	res := s.m.Run(&vector{vals: vals, dist: s.dist}, exec.Options{MaxSteps: s.opt.MaxSteps, MaxInputs: maxRunInputs,
-		RecordPath: record, Stop: func() bool { return ctx.Err() != nil }})
+	var buf []exec.EdgeStep
+	if record {
+		buf, s.edgeBuf = s.edgeBuf, nil
+	}
+	res := s.m.Run(&vector{vals: vals, dist: s.dist}, exec.Options{MaxSteps: maxSteps, MaxInputs: maxRunInputs,
+		RecordEdges: record, EdgeBuf: buf, Stop: func() bool { return ctx.Err() != nil }})
 	s.stats.LongestRun = max(s.stats.LongestRun, res.Steps)
 	if res.Outcome == exec.StepLimit && len(res.Inputs) > maxRunInputs {
 		s.stats.InputCut++
@@ -323,17 +400,17 @@ func (s *searcher) run(ctx context.Context, vals []numeric.Int, record bool) exe
 // vector of random small values, where bugs that need two inputs to
 // differ live (long runs, which the concolic search cannot expand, get
 // it at once).
-func (s *searcher) seedBoundaries(n int) {
+func (s *searcher) seedBoundaries(n, prio int) {
 	if n == 0 {
 		return
 	}
-	defer func() {
-		vals := make([]numeric.Int, n)
-		for i := range vals {
-			vals[i] = numeric.I(s.rng.Int64N(21) - 10)
-		}
-		s.push(vals, 0)
-	}()
+	// The random vector first, so that the queue's bound drops the
+	// boundary vectors before it; its priority takes it first.
+	vals := make([]numeric.Int, n)
+	for i := range vals {
+		vals[i] = numeric.I(s.rng.Int64N(21) - 10)
+	}
+	s.push(vals, prio)
 	for _, v := range []int64{1, -1, 2, 1 << 31, -1 << 31, 1<<31 - 1} {
 		vals := make([]numeric.Int, n)
 		for i := range vals {
@@ -341,6 +418,18 @@ func (s *searcher) seedBoundaries(n int) {
 		}
 		s.push(vals, 1<<20)
 	}
+}
+
+// seedPrio is the priority of the random seed after the first run res:
+// first (0), unless res is too long to encode whole: then after the
+// flips of its prefix, since a run through a loop over a large input
+// array would then make every later run as long (its flips are not
+// worth that: they take a prefix).
+func seedPrio(res exec.Result) int {
+	if res.Steps > maxExpand {
+		return 1 << 19
+	}
+	return 0
 }
 
 // pathKey identifies a run's path by its length and two independent
@@ -360,7 +449,7 @@ func (s *searcher) pathKey(r exec.Result) pathKey {
 	h1.SetSeed(pathSeeds[0])
 	h2.SetSeed(pathSeeds[1])
 	var buf [8]byte
-	for _, st := range r.Path {
+	for _, st := range r.Edges {
 		n := s.edgeNum[st.Edge]
 		if st.Return {
 			n |= 1 << 63
@@ -369,7 +458,7 @@ func (s *searcher) pathKey(r exec.Result) pathKey {
 		h1.Write(buf[:])
 		h2.Write(buf[:])
 	}
-	return pathKey{len(r.Path), h1.Sum64(), h2.Sum64()}
+	return pathKey{len(r.Edges), h1.Sum64(), h2.Sum64()}
 }
 
 // numberEdges numbers the edges of every function of p.
@@ -406,6 +495,7 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 	if err != nil {
 		return err
 	}
+	path.Concolic()
 	// inputPos[i] is the index in res.Inputs of the path's i-th input.
 	var inputPos []int
 	for i, in := range res.Inputs {
@@ -415,7 +505,8 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 	}
 	consumed := 0 // entries of res.Inputs consumed before the current step
 	visits := map[*ir.Loc]int{}
-	for _, st := range res.Path {
+	queries, proposed := 0, 0
+	for _, st := range res.Edges {
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -438,9 +529,20 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 				if !path.Symbolic(a.Cond) {
 					continue
 				}
-				sol.Push()
-				sol.Assert(path.Cond(a.Cond))
-				vals, ok, err := s.solve(ctx, sol, path, res, inputPos, consumed)
+				if queries >= maxPathQueries || proposed >= maxPathProposals {
+					s.incomplete = true // the rest of a long path's branches
+					return nil
+				}
+				queries++
+				// Only the path's constraints on the values the branch
+				// reads (encode.Path.Slice): a long path's whole formula
+				// can take the solver minutes on a query about two inputs.
+				cond := path.Cond(a.Cond) // first: it makes the lazy inputs it reads
+				slice, inSlice := path.Slice(a.Cond)
+				sol.Push() // nothing at the base: cheap
+				sol.Assert(slice...)
+				sol.Assert(cond)
+				vals, ok, err := s.solve(ctx, sol, path, res, inputPos, consumed, inSlice)
 				sol.Pop(1)
 				if err != nil {
 					return err
@@ -452,15 +554,15 @@ func (s *searcher) expand(ctx context.Context, res exec.Result) error {
 				if ok {
 					s.flips[key]++ // only proposals count: an unsat flip may be sat after another prefix
 					s.push(vals, s.dist[alt.To])
+					proposed++
 				}
 			}
 		}
-		c, err := path.Step(e)
-		if err != nil {
-			return err
+		if st.HasAddr {
+			path.SetAddress(st.Addr)
 		}
-		if c != nil {
-			sol.Assert(c)
+		if _, err := path.Step(e); err != nil {
+			return err // the path keeps its constraints (Slice)
 		}
 		consumed += stepInputs(e, res, consumed)
 	}
@@ -485,7 +587,7 @@ func stepInputs(e *ir.Edge, res exec.Result, at int) int {
 // solve checks the solver's assertions and, when satisfiable, returns the
 // input vector of the model: the run's first `upto` entries with each
 // input replaced by its model value (choices kept).
-func (s *searcher) solve(ctx context.Context, sol *smt.Solver, path *encode.Path, res exec.Result, inputPos []int, upto int) ([]numeric.Int, bool, error) {
+func (s *searcher) solve(ctx context.Context, sol *smt.Solver, path *encode.Path, res exec.Result, inputPos []int, upto int, inSlice func(int) bool) ([]numeric.Int, bool, error) {
 	s.stats.Queries++
 	t0 := time.Now()
 	r, err := sol.CheckContext(ctx) // the query's own limit, or ctx's deadline if sooner
@@ -508,6 +610,9 @@ func (s *searcher) solve(ctx context.Context, sol *smt.Solver, path *encode.Path
 	for i, in := range path.Inputs() {
 		if i >= len(inputPos) || inputPos[i] >= upto {
 			break
+		}
+		if !inSlice(i) || in.Term == nil {
+			continue // not in the query (or never read): the run's value
 		}
 		raw, err := m.Int(in.Term)
 		if err != nil {

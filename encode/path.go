@@ -30,7 +30,9 @@ func (m Mode) String() string {
 type InputVar struct {
 	Havoc *ir.Havoc
 	Edge  *ir.Edge
-	Term  *smt.Term // its value: an Int, or a bit vector of the C type's width
+	Term  *smt.Term // its value: an Int, or a bit vector of the C type's width; nil for a lazy input not made yet (Concolic)
+	group int       // its group (Concolic; slice.go)
+	value *smt.Term // the value Term stands for (a lazy input's, once made)
 }
 
 // frame is one activation: the current SSA term of each variable read or
@@ -39,6 +41,8 @@ type frame struct {
 	fn   *ir.Func
 	vals map[int]*smt.Term
 	conc map[int]numeric.Int // variables whose value is known (does not depend on an input or an arbitrary value)
+	grp  map[int]int         // the groups of the variables' values (Concolic; slice.go)
+	lazy map[int]int         // variables whose value is a lazy input not made yet: its index in Path.inputs (Concolic; lazy.go)
 	call *ir.Call            // the call that opened the frame (nil for main)
 }
 
@@ -60,7 +64,20 @@ type Path struct {
 	unfit   []*smt.Term // BV, narrow: the conditions under which a narrowed operation of the current step is inexact
 	defOvf  *smt.Term   // BV: the condition under which the current step's signed product or left shift overflows
 	fold    bool        // fold constants (fold.go): Terms do, a Path's formula keeps one conjunct per edge
+	mem     *memory     // what the path wrote at known addresses (Concolic), nil when not concolic
+	grp     groups      // the groups of values and constraints (Concolic)
+	ggrp    map[int]int // the groups of the globals' values (Concolic)
+	glazy   map[int]int // the globals whose value is a lazy input (Concolic)
+	// nextAddr is the run's address of the next step's memory access,
+	// when hasNextAddr (SetAddress).
+	nextAddr    uint64
+	hasNextAddr bool
+	lits        map[int64]*smt.Term // LIA: literals made so far (at most maxLits)
 }
+
+// maxLits bounds the literals a Path keeps for reuse: a long path makes
+// the same few (type bounds, small constants) millions of times.
+const maxLits = 4096
 
 // NewPath starts a path at the entry of prog's main.
 func NewPath(ctx *smt.Context, prog *ir.Program, mode Mode) (*Path, error) {
@@ -75,8 +92,8 @@ func NewPath(ctx *smt.Context, prog *ir.Program, mode Mode) (*Path, error) {
 		}
 	}
 	w := newWidths(prog)
-	p := &Path{ctx: ctx, prog: prog, mode: mode, wide: w.wide, w: w, globals: map[int]*smt.Term{}, gconc: map[int]numeric.Int{}}
-	p.frames = []*frame{{fn: prog.Main, vals: map[int]*smt.Term{}, conc: map[int]numeric.Int{}}}
+	p := &Path{ctx: ctx, prog: prog, mode: mode, wide: w.wide, w: w, globals: map[int]*smt.Term{}, gconc: map[int]numeric.Int{}, ggrp: map[int]int{}, glazy: map[int]int{}, lits: map[int64]*smt.Term{}}
+	p.frames = []*frame{{fn: prog.Main, vals: map[int]*smt.Term{}, conc: map[int]numeric.Int{}, grp: map[int]int{}, lazy: map[int]int{}}}
 	return p, nil
 }
 
@@ -102,32 +119,95 @@ func (p *Path) Step(e *ir.Edge) (*smt.Term, error) {
 		return nil, fmt.Errorf("encode: edge of %s taken in a frame of %s", e.From.Func.Name, fr.fn.Name)
 	}
 	p.pending = p.pending[:0]
+	defer func() { p.hasNextAddr = false }()
 	var c *smt.Term
+	concolic := p.mem != nil
+	sg := noGroup // the group of the step's constraint (Concolic)
 	switch op := e.Op.(type) {
 	case *ir.Assign:
 		vals := make([]*smt.Term, len(op.Rhs))
 		concs := make([]*numeric.Int, len(op.Rhs))
+		var groups []int
+		if concolic {
+			for _, r := range op.Rhs {
+				g := p.exprGroup(r)
+				groups = append(groups, g)
+				sg = p.grp.union(sg, g)
+			}
+		}
+		lazy := make([]int, len(op.Rhs))
 		for i, r := range op.Rhs {
+			lazy[i] = -1
 			if v, ok := p.concrete(r); ok {
 				concs[i] = &v
-				vals[i] = p.lit(v)
+				if !concolic {
+					vals[i] = p.lit(v)
+				}
+			} else if k, ok := p.lazyCopy(r, op.Lhs[i]); ok {
+				lazy[i] = k
 			} else {
 				vals[i] = p.Expr(r)
 			}
 		}
 		for i, x := range op.Lhs {
-			p.set(x, vals[i])
+			if concolic && concs[i] != nil {
+				// Its literal is made when a term reads it (get).
+				p.setKnown(x, *concs[i])
+				p.setGroup(x, noGroup)
+				continue
+			}
+			if lazy[i] >= 0 {
+				p.setLazy(x, lazy[i])
+			} else {
+				p.set(x, vals[i])
+			}
 			p.setConc(x, concs[i])
+			if concolic {
+				p.setGroup(x, groups[i])
+			}
 		}
 	case *ir.Assume:
+		if op.Ghost && concolic {
+			break // about ghost state: a run skips it
+		}
 		if v, ok := p.concreteCond(op.Cond); ok {
 			if !v {
 				c = p.ctx.False()
 			}
 		} else {
 			c = p.Cond(op.Cond)
+			if concolic {
+				sg = p.condGroup(op.Cond)
+			}
 		}
 	case *ir.Havoc:
+		if op.Load != nil && concolic {
+			if t, v, k, g, ok := p.memRead(op.Load); ok {
+				if v != nil {
+					t, g = p.lit(*v), noGroup
+				}
+				if k >= 0 && p.inputs[k].Havoc.Var.Type == op.Var.Type {
+					p.setLazy(op.Var, k)
+					p.setConc(op.Var, nil)
+					p.setGroup(op.Var, g)
+					break
+				}
+				if k >= 0 {
+					t = p.materialize(k)
+				}
+				p.set(op.Var, t)
+				p.setConc(op.Var, v)
+				p.setGroup(op.Var, g)
+				break
+			}
+		}
+		if op.Ghost && concolic {
+			v := ir.LeastMagnitude(op.Range)
+			p.set(op.Var, p.lit(v))
+			p.setConc(op.Var, &v)
+			p.setGroup(op.Var, noGroup)
+			break
+		}
 		if op.Def != nil {
 			x, okx := p.concrete(op.Def.X)
 			y, oky := p.concrete(op.Def.Y)
@@ -135,12 +215,38 @@ func (p *Path) Step(e *ir.Edge) (*smt.Term, error) {
 				if v, err := op.Def.Apply(x, y); err == nil && op.Range.Contains(v) {
 					p.set(op.Var, p.lit(v))
 					p.setConc(op.Var, &v)
+					if concolic {
+						p.setGroup(op.Var, noGroup)
+					}
 					break
 				}
 			}
 		}
+		if concolic {
+			if op.Def != nil {
+				sg = p.grp.union(p.exprGroup(op.Def.X), p.exprGroup(op.Def.Y))
+			}
+			if sg == noGroup {
+				sg = p.grp.add()
+			}
+		}
+		if concolic && op.Input != "" && op.Def == nil {
+			// A lazy input: its constant is made when a term reads it.
+			p.inputs = append(p.inputs, InputVar{Havoc: op, Edge: e, group: sg})
+			p.setLazy(op.Var, len(p.inputs)-1)
+			p.setConc(op.Var, nil)
+			p.setGroup(op.Var, sg)
+			break
+		}
+		n0 := len(p.inputs)
 		p.set(op.Var, p.havoc(op, e))
 		p.setConc(op.Var, nil)
+		if concolic {
+			p.setGroup(op.Var, sg)
+			if len(p.inputs) > n0 {
+				p.inputs[n0].group = sg
+			}
+		}
 	case *ir.Call:
 		args := make([]*smt.Term, len(op.Args))
 		for i, a := range op.Args {
@@ -153,15 +259,20 @@ func (p *Path) Step(e *ir.Edge) (*smt.Term, error) {
 		if len(args) != len(op.Callee.Formals) {
 			return nil, fmt.Errorf("encode: %s called with %d arguments, has %d formals", op.Callee.Name, len(args), len(op.Callee.Formals))
 		}
-		nf := &frame{fn: op.Callee, vals: map[int]*smt.Term{}, conc: map[int]numeric.Int{}, call: op}
+		nf := &frame{fn: op.Callee, vals: map[int]*smt.Term{}, conc: map[int]numeric.Int{}, grp: map[int]int{}, lazy: map[int]int{}, call: op}
 		for i, f := range op.Callee.Formals {
 			nf.vals[f.ID] = p.fit(args[i], f)
 			if v, ok := p.concrete(op.Args[i]); ok {
 				nf.conc[f.ID] = v
 			}
+			if concolic {
+				g := p.exprGroup(op.Args[i])
+				nf.grp[f.ID] = g
+				sg = p.grp.union(sg, g)
+			}
 		}
 		p.frames = append(p.frames, nf)
-		return p.finish(nil)
+		return p.finishIn(nil, sg)
 	case *ir.Return:
 		if op.HasValue && fr.fn.Ret != nil {
 			if v, ok := p.concrete(op.Value); ok {
@@ -171,12 +282,23 @@ func (p *Path) Step(e *ir.Edge) (*smt.Term, error) {
 				p.set(fr.fn.Ret, p.Expr(op.Value))
 				p.setConc(fr.fn.Ret, nil)
 			}
+			if concolic {
+				sg = p.exprGroup(op.Value)
+				p.setGroup(fr.fn.Ret, sg)
+			}
 		}
 	case *ir.Skip:
+		if op.Mem != nil && concolic {
+			p.memWrite(op.Mem)
+		}
 	default:
 		return nil, fmt.Errorf("encode: unknown operation %T", op)
 	}
 	if e.To.Kind == ir.Exit && len(p.frames) > 1 {
+		rg := noGroup
+		if concolic && fr.call.Result != nil && fr.fn.Ret != nil {
+			rg = p.groupOf(fr.fn.Ret, fr)
+		}
 		p.frames = p.frames[:len(p.frames)-1]
 		if fr.call.Result != nil && fr.fn.Ret != nil {
 			ret := p.get(fr.fn.Ret, fr)
@@ -187,9 +309,22 @@ func (p *Path) Step(e *ir.Edge) (*smt.Term, error) {
 			} else {
 				p.setConc(fr.call.Result, nil)
 			}
+			if concolic {
+				p.setGroup(fr.call.Result, rg)
+			}
 		}
 	}
-	return p.finish(c)
+	return p.finishIn(c, sg)
+}
+
+// finishIn is finish, and files the step's constraint under group g when
+// the path is concolic (slice.go).
+func (p *Path) finishIn(c *smt.Term, g int) (*smt.Term, error) {
+	t, err := p.finish(c)
+	if err == nil && t != nil && p.mem != nil {
+		p.record(t, g)
+	}
+	return t, err
 }
 
 // finish conjoins the pending range constraints with c.
@@ -223,6 +358,15 @@ func (p *Path) get(v *ir.Var, fr *frame) *smt.Term {
 	if t, ok := vals[v.ID]; ok {
 		return t
 	}
+	if t := p.materializeVar(v, fr); t != nil {
+		vals[v.ID] = t
+		return t
+	}
+	if c, ok := p.concreteOf(v, fr); ok && p.mem != nil {
+		t := p.fit(p.lit(c), v) // set by setKnown
+		vals[v.ID] = t
+		return t
+	}
 	t := p.fit(p.fresh(v.Qual+"@init", v.Type, p.initRange(v)), v)
 	vals[v.ID] = t
 	return t
@@ -238,6 +382,9 @@ func (p *Path) initRange(v *ir.Var) numeric.Range {
 }
 
 func (p *Path) set(v *ir.Var, t *smt.Term) {
+	if p.mem != nil {
+		p.clearLazy(v)
+	}
 	t = p.fit(t, v)
 	if v.Scope == ir.Global {
 		p.globals[v.ID] = t
@@ -259,7 +406,7 @@ func (p *Path) fresh(name string, t ir.IntType, r numeric.Range) *smt.Term {
 	if p.mode == LIA {
 		x := p.ctx.Const(name, p.ctx.IntSort())
 		p.bound(x, r)
-		if t.IsBounded() {
+		if t.IsBounded() && !within(r, t) {
 			// Bounds beyond int64 are infinite in r; the type's are exact.
 			p.pending = append(p.pending, p.le(p.lit(t.Min()), x), p.le(x, p.lit(t.Max())))
 		}
@@ -272,6 +419,11 @@ func (p *Path) fresh(name string, t ir.IntType, r numeric.Range) *smt.Term {
 		p.bound(wx, r)
 	}
 	return wx
+}
+
+// within reports whether r's bounds are finite and within t's range.
+func within(r numeric.Range, t ir.IntType) bool {
+	return r.Lo.IsFinite() && r.Hi.IsFinite() && r.Lo.Int().Cmp(t.Min()) >= 0 && r.Hi.Int().Cmp(t.Max()) <= 0
 }
 
 // extend makes a t.Bits-bit vector a signed vector of the same value:
@@ -353,21 +505,29 @@ func (p *Path) bound(x *smt.Term, r numeric.Range) {
 
 // havoc returns the value of a Havoc edge.
 func (p *Path) havoc(h *ir.Havoc, e *ir.Edge) *smt.Term {
+	v, raw := p.havocTerm(h)
+	if raw != nil && h.Input != "" {
+		p.inputs = append(p.inputs, InputVar{Havoc: h, Edge: e, Term: raw})
+	}
+	return v
+}
+
+// havocTerm returns the value of a Havoc and, unless it is a Def's, the
+// constant it is made of (in BV a vector of the type's width, which the
+// value extends).
+func (p *Path) havocTerm(h *ir.Havoc) (value, raw *smt.Term) {
 	if h.Def != nil {
 		if t := p.def(h.Def); t != nil {
 			if p.mode == LIA {
 				p.bound(t, h.Range)
 			}
-			return t
+			return t, nil
 		}
 	}
 	t := h.Var.Type
 	if !t.IsBounded() || p.mode == LIA {
 		x := p.fresh(h.Var.Qual, t, h.Range)
-		if h.Input != "" {
-			p.inputs = append(p.inputs, InputVar{Havoc: h, Edge: e, Term: x})
-		}
-		return x
+		return x, x
 	}
 	// BV: the input is a vector of the variable's width.
 	p.n++
@@ -376,10 +536,7 @@ func (p *Path) havoc(h *ir.Havoc, e *ir.Edge) *smt.Term {
 	if !(h.Range.Lo.IsFinite() && h.Range.Lo.Int().Cmp(t.Min()) == 0 && h.Range.Hi.IsFinite() && h.Range.Hi.Int().Cmp(t.Max()) == 0) {
 		p.bound(wx, h.Range)
 	}
-	if h.Input != "" {
-		p.inputs = append(p.inputs, InputVar{Havoc: h, Edge: e, Term: x})
-	}
-	return wx
+	return wx, x
 }
 
 // lit returns the literal c (in BV at the widest value width: every value
@@ -387,7 +544,14 @@ func (p *Path) havoc(h *ir.Havoc, e *ir.Edge) *smt.Term {
 func (p *Path) lit(c numeric.Int) *smt.Term {
 	if p.mode == LIA {
 		if v, ok := c.Int64(); ok {
-			return p.ctx.IntVal(v)
+			if t, ok := p.lits[v]; ok {
+				return t
+			}
+			t := p.ctx.IntVal(v)
+			if len(p.lits) < maxLits {
+				p.lits[v] = t
+			}
+			return t
 		}
 		return p.ctx.IntBig(c.Big())
 	}

@@ -125,6 +125,18 @@ func UninitPattern(t IntType) numeric.Int {
 	return Wrap(v, t)
 }
 
+// LeastMagnitude returns the value of r closest to 0: the value a
+// concrete run gives a Ghost havoc.
+func LeastMagnitude(r numeric.Range) numeric.Int {
+	if lo, ok := r.Lo.Int64(); ok && lo > 0 {
+		return numeric.I(lo)
+	}
+	if hi, ok := r.Hi.Int64(); ok && hi < 0 {
+		return numeric.I(hi)
+	}
+	return numeric.I(0)
+}
+
 // HeapInput is the Input of a Havoc with a Heap cell.
 const HeapInput = "malloc"
 

@@ -124,6 +124,14 @@ func stagesFor(prog *ir.Program) []autoStage {
 // after the others' 55 s, found only when the machine was idle.
 const firstSearch = 2 * time.Second
 
+// arraySearch bounds the first search stage instead on programs with
+// ghost cells of array elements (ir.Program.Plain): their loops over
+// large arrays are beyond BMC's unwinding, so the search finds their
+// bugs or nothing does, and one run through such a loop takes a
+// second (sorting_bubblesort_ground-2: the search's first run, its
+// expansion and the run that reaches the error, 3-5 s).
+const arraySearch = 10 * time.Second
+
 // StageGrace is how long the default strategy waits for a stage past
 // its deadline before it abandons it (see runStage).
 const StageGrace = time.Second
@@ -258,7 +266,11 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			if !cfg.Search {
 				continue
 			}
-			if r, err := search(time.Now().Add(min(budget, firstSearch)), "no counterexample yet"); r != nil || err != nil {
+			limit := min(budget, firstSearch)
+			if prog.Plain != nil {
+				limit = arraySearch
+			}
+			if r, err := search(time.Now().Add(limit), "no counterexample yet"); r != nil || err != nil {
 				return r, err
 			}
 			continue

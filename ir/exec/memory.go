@@ -223,6 +223,7 @@ func twosBits(v numeric.Int) uint64 {
 // are undefined (the value is then arbitrary).
 func (r *runner) load(h *ir.Havoc, ce *cedge) (numeric.Int, bool) {
 	a, ok := address(ce.rhs[0].value(r.m.vals))
+	r.addr, r.hasAddr = a, ok
 	if !ok || !h.Load.Block.Within(a, h.Load.Size) {
 		return numeric.Int{}, false
 	}
@@ -238,6 +239,7 @@ func (r *runner) store(ce *cedge) bool {
 	w := ce.e.Op.(*ir.Skip).Mem
 	vals := r.m.vals
 	a, ok := address(ce.rhs[0].value(vals))
+	r.addr, r.hasAddr = a, ok
 	n, nok := ce.rhs[2].value(vals).Int64()
 	if !ok || !nok || n < 0 || n > maxFill/w.Size {
 		r.end(Internal, ce.e.From, ce.e, fmt.Errorf("%s: memory write of %s values of %d bytes at %s not performed",

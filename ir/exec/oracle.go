@@ -65,15 +65,7 @@ func (s *sequence) Choose(*ir.Loc, []*ir.Edge) (int, bool) {
 }
 
 // leastMagnitude returns the value of r closest to 0.
-func leastMagnitude(r numeric.Range) numeric.Int {
-	if lo, ok := r.Lo.Int64(); ok && lo > 0 {
-		return numeric.I(lo)
-	}
-	if hi, ok := r.Hi.Int64(); ok && hi < 0 {
-		return numeric.I(hi)
-	}
-	return numeric.I(0)
-}
+func leastMagnitude(r numeric.Range) numeric.Int { return ir.LeastMagnitude(r) }
 
 // Random returns an Oracle that draws from rng: every value (input or
 // arbitrary) is, with probability 1/8, an end of the havoc's range (its

@@ -95,6 +95,18 @@ type Step struct {
 	Initial []Binding
 }
 
+// EdgeStep is a Step without its values (Options.RecordEdges): a
+// quarter of the memory of a Step.
+type EdgeStep struct {
+	Edge   *ir.Edge
+	Depth  int32
+	Return bool
+	// HasAddr says that the step accessed memory (ir.MemRead,
+	// ir.MemWrite) at address Addr.
+	HasAddr bool
+	Addr    uint64
+}
+
 // Result is what a run reports.
 type Result struct {
 	Outcome Outcome
@@ -141,6 +153,9 @@ type Result struct {
 	Vals []numeric.Int
 	// Path lists the steps taken, when Options.RecordPath is set.
 	Path []Step
+	// Edges lists the steps taken without their values, when
+	// Options.RecordEdges is set without RecordPath.
+	Edges []EdgeStep
 }
 
 // InputValues returns the values of r.Inputs, in order: Inputs of them
@@ -170,6 +185,14 @@ type Options struct {
 	MaxInputs int
 	// RecordPath makes the run record Result.Path.
 	RecordPath bool
+	// RecordEdges, without RecordPath, makes the run record Result.Edges:
+	// the steps without their values, a quarter of the memory, for a
+	// caller that follows the edges only.
+	RecordEdges bool
+	// EdgeBuf, when RecordEdges, is where Result.Edges goes (from its
+	// start): an earlier run's Edges, reused, spares a long path's
+	// allocation and page faults.
+	EdgeBuf []EdgeStep
 	// Stop, when non-nil, is polled every few thousand steps; a run whose
 	// Stop returns true ends with StepLimit (a caller's deadline).
 	Stop func() bool

@@ -22,24 +22,34 @@ import (
 
 // runner is the state of one run.
 type runner struct {
-	m       *Machine
-	o       Oracle
-	res     Result
-	record  bool
-	pending []Binding // uninitialised variables read before the next step
-	stop    func() bool
+	m      *Machine
+	o      Oracle
+	res    Result
+	record bool
+	// edgesOnly: the recorded steps keep their edges, depths and returns
+	// only (Options.RecordEdges).
+	edgesOnly bool
+	pending   []Binding // uninitialised variables read before the next step
+	stop      func() bool
 	// maxInputs is Options.MaxInputs.
 	maxInputs int
 	// tr is the iteration being traced (accel.go), spare a trace to reuse.
 	tr, spare *trace
 	// allocs counts the calls of malloc so far (ir.Skip.Alloc).
 	allocs int
+	// addr is the address the current step's memory access computed,
+	// when hasAddr (for EdgeStep.Addr).
+	addr    uint64
+	hasAddr bool
 }
 
 // Run runs the program from main's entry with o's inputs and choices
 // until it ends (see Outcome).
 func (m *Machine) Run(o Oracle, opt Options) Result {
-	r := runner{m: m, o: o, record: opt.RecordPath, stop: opt.Stop, maxInputs: opt.MaxInputs}
+	r := runner{m: m, o: o, record: opt.RecordPath || opt.RecordEdges, edgesOnly: !opt.RecordPath, stop: opt.Stop, maxInputs: opt.MaxInputs}
+	if r.record && r.edgesOnly {
+		r.res.Edges = opt.EdgeBuf[:0]
+	}
 	if m.err != nil {
 		r.res.Outcome, r.res.Err = Internal, m.err
 		return r.res
@@ -89,6 +99,7 @@ func (r *runner) loop(loc *cloc, maxSteps, maxDepth int) {
 	m := r.m
 	vals, def, acts, owner, choice := m.vals, m.def, m.acts, m.owner, m.choice
 	record := r.record
+	bindings := record && !r.edgesOnly // the steps record their values
 	cur := m.main
 	curAct := acts[cur.owner] // the current activation of cur
 	steps := 0
@@ -144,7 +155,7 @@ run:
 				if !r.inType(int32(id), call) {
 					break run
 				}
-				if record {
+				if bindings {
 					assigned = []Binding{{c.Result, rv}}
 				}
 			}
@@ -279,7 +290,7 @@ run:
 				break run
 			}
 			def[id] = acts[owner[id]]
-			if record {
+			if bindings {
 				assigned = []Binding{{ce.e.Op.(*ir.Assign).Lhs[0], vals[id]}}
 			}
 		case opAssign:
@@ -297,7 +308,7 @@ run:
 					break run
 				}
 			}
-			if record {
+			if bindings {
 				for _, x := range ce.e.Op.(*ir.Assign).Lhs {
 					assigned = append(assigned, Binding{x, vals[x.ID]})
 				}
@@ -320,7 +331,7 @@ run:
 			}
 			id := h.Var.ID
 			vals[id], def[id] = v, acts[owner[id]]
-			if record {
+			if bindings {
 				assigned = []Binding{{h.Var, v}}
 			}
 		case opCall:
@@ -353,7 +364,7 @@ run:
 				if !r.inType(int32(x.ID), ce) {
 					break run
 				}
-				if record {
+				if bindings {
 					assigned = append(assigned, Binding{x, args[i]})
 				}
 			}
@@ -373,7 +384,7 @@ run:
 				if !r.inType(int32(ret.ID), ce) {
 					break run
 				}
-				if record {
+				if bindings {
 					assigned = []Binding{{ret, vals[ret.ID]}}
 				}
 			}
@@ -582,7 +593,7 @@ func (r *runner) initialise(v int32, at *ir.Edge) bool {
 	}
 	m.vals[v], m.def[v] = x, act
 	r.res.Arbitrary++
-	if r.record {
+	if r.record && !r.edgesOnly {
 		r.pending = append(r.pending, Binding{h.Var, x})
 	}
 	return true
@@ -590,6 +601,11 @@ func (r *runner) initialise(v int32, at *ir.Edge) bool {
 
 // step records a step of the path at the given call depth.
 func (r *runner) step(e *ir.Edge, depth int, ret bool, assigned []Binding) {
+	if r.edgesOnly {
+		r.res.Edges = append(r.res.Edges, EdgeStep{Edge: e, Depth: int32(depth), Return: ret, Addr: r.addr, HasAddr: r.hasAddr})
+		r.hasAddr = false
+		return
+	}
 	s := Step{Edge: e, Depth: depth, Return: ret, Assigned: assigned}
 	if len(r.pending) > 0 {
 		s.Initial, r.pending = r.pending, nil
