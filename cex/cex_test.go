@@ -318,7 +318,10 @@ int main() { int a[100000];
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	c, st, err := cex.Search(ctx, p, cex.Options{})
+	// Until passes during the first run, which is longer than a path
+	// the search expands whole: the search goes on to the context's
+	// deadline.
+	c, st, err := cex.Search(ctx, p, cex.Options{Until: time.Now().Add(100 * time.Millisecond)})
 	require.NoError(t, err)
 	require.NotNil(t, c, "no counterexample; stats %+v", st)
 	require.True(t, c.Trusted())
@@ -326,4 +329,27 @@ int main() { int a[100000];
 	d := c.Inputs[3].Value.Sub(c.Inputs[70000].Value)
 	require.Zero(t, d.Cmp(numeric.I(12345)), "a[3] - a[70000] = %s", d)
 	t.Logf("found after %d runs, %d queries", st.Runs, st.Queries)
+}
+
+// TestSearchUntil: a search whose runs are short stops at Options.Until
+// (the context's deadline is an hour away); without Until it goes on.
+func TestSearchUntil(t *testing.T) {
+	src := `extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int x = __VERIFIER_nondet_int(); int s = 0;
+  for (int i = 0; i < 50; i++) { int y = __VERIFIER_nondet_int(); if (y > x) s++; }
+  if (s == 37 && x * x == 1234567) reach_error(); return 0; }`
+	p, err := frontend.Parse("until.c", []byte(src))
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	t0 := time.Now()
+	c, st, err := cex.Search(ctx, p, cex.Options{Until: time.Now().Add(500 * time.Millisecond)})
+	require.NoError(t, err)
+	require.Nil(t, c)
+	require.Less(t, time.Since(t0), 30*time.Second, "the search went on past Until: %+v", st)
+	short, cancel2 := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel2()
+	_, st2, err := cex.Search(short, p, cex.Options{})
+	require.NoError(t, err)
+	require.Greater(t, st2.Runs, st.Runs, "without Until the search should run on to its deadline")
 }

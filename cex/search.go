@@ -38,6 +38,10 @@ type Options struct {
 	MaxFlips int
 	// QueryTimeout bounds one solver check (default 2 s).
 	QueryTimeout time.Duration
+	// Until, when set, stops the search at that time unless one of its
+	// runs was too long to expand whole (maxExpand steps): a search whose
+	// runs are that long gets until the context's deadline.
+	Until time.Time
 }
 
 // Mode selects the path encoding of a search.
@@ -145,6 +149,8 @@ type searcher struct {
 	zctx   *smt.Context
 	// restarts counts the random restarts after the queue ran dry.
 	restarts int
+	// longRuns counts the runs longer than maxExpand (Options.Until).
+	longRuns int
 	// edgeBuf is the recorded path of the last expanded run, for the
 	// next to reuse.
 	edgeBuf []exec.EdgeStep
@@ -198,6 +204,9 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 	var fallback *Counterexample
 	width := 0 // inputs of the longest run so far
 	for ctx.Err() == nil {
+		if !opt.Until.IsZero() && s.longRuns == 0 && time.Now().After(opt.Until) {
+			break // short runs: no more time (Options.Until)
+		}
 		c := s.pop()
 		if c == nil && !s.incomplete {
 			s.stats.Exhausted = true
@@ -237,6 +246,9 @@ func Search(ctx context.Context, prog *ir.Program, opt Options) (*Counterexample
 		vals := c.vals
 		c.vals = nil // the other queue may still hold c
 		res := s.run(ctx, vals, min(s.opt.MaxSteps, runBudget), false)
+		if res.Steps > maxExpand {
+			s.longRuns++
+		}
 		if res.Outcome == exec.StepLimit && res.Steps >= runBudget && s.opt.MaxSteps > runBudget && ctx.Err() == nil {
 			s.postpone(vals)
 		}

@@ -3,6 +3,7 @@ package cfront_test
 import (
 	"context"
 	"flag"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -124,6 +125,48 @@ int main(void) {
 }`
 	verdict := func(src string) engine.Verdict { return analyzeWith(t, src, "ndd", "polyhedra") }
 	checkKCellFault(t, verdict, proved, refuted, "write")
+}
+
+// TestKCellSearchLoop: the invariant of a linear search ("every element
+// before i differs from e") is an implication between the tracked
+// element's index and a test of the element read, which the program
+// makes on a temporary: the copy closure of the ghost cell's reads
+// (interp.CopyClosure) makes it a predicate over the element. Proved by
+// NEX over congruences and polyhedra (the default strategy's second
+// stage on such programs); its twin, which also checks the element the
+// search stopped at, is not.
+func TestKCellSearchLoop(t *testing.T) {
+	const tmpl = `
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int a[100000]; int e = __VERIFIER_nondet_int(); int i = 0;
+  for (int j = 0; j < 100000; j++) a[j] = __VERIFIER_nondet_int();
+  while (i < 100000 && a[i] != e) i = i + 1;
+  for (int x = 0; x < %s; x++) if (a[x] == e) reach_error();
+  return 0;
+}`
+	verdict := func(src string, limit time.Duration) engine.Verdict {
+		t.Helper()
+		p, err := cfront.Parse("k.c", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := interp.DefaultConfig()
+		cfg.Domain, cfg.Numeric = "nex", "congruence+polyhedra"
+		cfg.Deadline = time.Now().Add(limit)
+		res, err := interp.Analyze(p, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Verdict
+	}
+	if v := verdict(fmt.Sprintf(tmpl, "i"), time.Minute); v != engine.True {
+		t.Errorf("the search loop: %v, want TRUE", v)
+	}
+	if v := verdict(fmt.Sprintf(tmpl, "i + 1 && x < 100000"), 10*time.Second); v == engine.True {
+		t.Errorf("the search loop checking the element found: TRUE")
+	}
 }
 
 // checkKCellFault checks that verdict proves proved, does not prove

@@ -19,9 +19,29 @@ const maxClosureTerms = 2
 // copyClosure returns the copy closure (CopyClosure) of atoms in each of
 // p's functions.
 func copyClosure(p *ir.Program, atoms []numeric.Constraint) []numeric.Constraint {
+	ghosts := ghostVars(p)
 	var out []numeric.Constraint
 	for _, f := range p.Funcs {
-		out = append(out, CopyClosure(f, atoms)...)
+		out = append(out, CopyClosure(f, atoms, ghosts)...)
+	}
+	return out
+}
+
+// ghostVars returns the dimensions of p's ghost variables: those its
+// Plain twin (the program without the front end's ghost state) lacks.
+func ghostVars(p *ir.Program) map[numeric.Dim]bool {
+	if p.Plain == nil {
+		return nil
+	}
+	plain := map[string]bool{}
+	for _, v := range p.Plain.Vars {
+		plain[v.Qual] = true
+	}
+	out := map[numeric.Dim]bool{}
+	for _, v := range p.Vars {
+		if !plain[v.Qual] {
+			out[dimOf(v)] = true
+		}
 	}
 	return out
 }
@@ -30,8 +50,13 @@ func copyClosure(p *ir.Program, atoms []numeric.Constraint) []numeric.Constraint
 // over f's copies (one step) inside loops: a copy before any loop runs
 // once, where the numeric part knows the value copied. Copies to and from
 // a front end's temporaries are left out: a temporary lives for a few
-// edges, where the numeric part decides its atoms.
-func CopyClosure(f *ir.Func, atoms []numeric.Constraint) []numeric.Constraint {
+// edges, where the numeric part decides its atoms. A copy of a ghost
+// variable (ghosts: a tracked array element, cfront's kcell.go) into a
+// temporary is the exception: the program's test of the element read
+// ("a[x] != e") becomes a predicate over the tracked element, which
+// carries it from the loop that establishes it to the loop that checks
+// it (standard_find: "k < i implies a[k] != e").
+func CopyClosure(f *ir.Func, atoms []numeric.Constraint, ghosts map[numeric.Dim]bool) []numeric.Constraint {
 	byDim := map[numeric.Dim][]int{}
 	for i, a := range atoms {
 		for _, t := range a.Expr().Terms() {
@@ -61,14 +86,18 @@ func CopyClosure(f *ir.Func, atoms []numeric.Constraint) []numeric.Constraint {
 		}
 		dims, exprs := effectiveAssign(op, chains[e])
 		for i, d := range dims {
-			if !isCopy(exprs[i], d) || temps[d] || temps[exprs[i].Term(0).Dim] {
+			if !isCopy(exprs[i], d) || temps[exprs[i].Term(0).Dim] || temps[d] && !ghosts[exprs[i].Term(0).Dim] {
 				continue
 			}
 			for _, k := range byDim[d] {
 				wp := substitute(atoms[k], dims, exprs)
-				if !wp.Expr().IsConst() && wp.Expr().NumTerms() <= maxClosureTerms {
-					out = append(out, wp)
+				if wp.Expr().IsConst() || wp.Expr().NumTerms() > maxClosureTerms {
+					continue
 				}
+				if temps[d] && mentions(wp, temps) {
+					continue // a ghost read's test still over a temporary
+				}
+				out = append(out, wp)
 			}
 		}
 	}
@@ -113,4 +142,14 @@ func loopLocs(w []WTOElem) map[int]bool {
 	}
 	walk(w, false)
 	return in
+}
+
+// mentions reports whether c mentions one of dims.
+func mentions(c numeric.Constraint, dims map[numeric.Dim]bool) bool {
+	for _, t := range c.Expr().Terms() {
+		if dims[t.Dim] {
+			return true
+		}
+	}
+	return false
 }

@@ -68,6 +68,10 @@ func analyzePred[V any](st *stopper, p *ir.Program, cfg Config, nd numeric.Domai
 	}
 }
 
+// ghostEagerReducePreds is numpred.EagerReducePreds on programs with
+// ghost cells.
+const ghostEagerReducePreds = 24
+
 // leafLimit bounds the distinct numeric parts of NEX and MTNDD values
 // (numpred.LeafLimit): past it a value's numeric parts are joined, as
 // NEXPOINT keeps them.
@@ -85,6 +89,14 @@ func analyzePredOnce[V any](st *stopper, cfg Config, nd numeric.Domain[V], s *sp
 	}
 	if cfg.Check {
 		opts = append(opts, numpred.Checking(true))
+	}
+	if s.prog.Plain != nil {
+		// Ghost cells: a test of an element read is an atom over a
+		// temporary, the predicate over the tracked element (the copy
+		// closure's) learns it only by reduction (standard_find_ground-1,
+		// 17 predicates). Elsewhere 17-24 predicates made the eca-rers
+		// tasks 5-15x slower.
+		opts = append(opts, numpred.EagerReducePreds(ghostEagerReducePreds))
 	}
 	opts = append(opts, extra...)
 	kind := numpred.Kind(cfg.Domain)

@@ -220,10 +220,11 @@ type options struct {
 	interrupt func() bool
 	rank      []int
 	leaves    int
+	eager     int // EagerReducePreds
 }
 
 func makeOptions(opts []Option) options {
-	o := options{terms: 1024, nodes: 1 << 14, cache: 1 << 14}
+	o := options{terms: 1024, nodes: 1 << 14, cache: 1 << 14, eager: maxEagerReducePreds}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -240,6 +241,11 @@ func NodeSize(n int) Option { return func(o *options) { o.nodes = n } }
 
 // CacheSize sets rudd's operation cache size.
 func CacheSize(n int) Option { return func(o *options) { o.cache = n } }
+
+// EagerReducePreds sets the most predicates for which NEXPOINT, NEX and
+// MTNDD ask to be reduced after every assume (ReduceAfterAssume; default
+// 16).
+func EagerReducePreds(n int) Option { return func(o *options) { o.eager = n } }
 
 // LeafLimit bounds the distinct numeric parts of a NEX or MTNDD value
 // (NEX's pairs, MTNDD's numeric leaves) by k: an operation whose result

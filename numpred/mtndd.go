@@ -39,7 +39,7 @@ func NewMTNDD[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*MTNDD[V
 	c.tab.hash, _ = numeric.HasherOf(num)
 	d := &MTNDD[V]{c: c}
 	d.front = &front[DDVal]{b: c.base, i: mtnddImpl[V]{mt[V]{c}}}
-	d.c.pol.eagerReduce = sp.NumPreds() <= maxEagerReducePreds
+	d.c.pol.eagerReduce = sp.NumPreds() <= makeOptions(opts).eager
 	return d, nil
 }
 

@@ -45,7 +45,7 @@ func NewNEX[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*NEX[V], e
 	}
 	d := &NEX[V]{c: c}
 	d.front = &front[NEXVal[V]]{b: c.base, i: nexImpl[V]{c}}
-	d.c.pol.eagerReduce = sp.NumPreds() <= maxEagerReducePreds
+	d.c.pol.eagerReduce = sp.NumPreds() <= makeOptions(opts).eager
 	return d, nil
 }
 

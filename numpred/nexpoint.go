@@ -32,7 +32,7 @@ func NewNEXPoint[V any](num numeric.Domain[V], sp *Space, opts ...Option) (*NEXP
 	}
 	d := &NEXPoint[V]{c: c}
 	d.front = &front[PointVal[V]]{b: c.base, i: nexpointImpl[V]{c}}
-	d.c.pol.eagerReduce = sp.NumPreds() <= maxEagerReducePreds
+	d.c.pol.eagerReduce = sp.NumPreds() <= makeOptions(opts).eager
 	return d, nil
 }
 

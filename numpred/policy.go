@@ -40,7 +40,7 @@ type policy struct {
 
 // ReduceAfterAssume reports whether a client should Reduce after every
 // assume. NEXPOINT, NEX and MTNDD answer yes while the precision has at
-// most 16 predicates: an assume on a predicate otherwise teaches the
+// most 16 predicates (EagerReducePreds): an assume on a predicate otherwise teaches the
 // numeric part nothing until the predicate is reassigned, so a loop's exit
 // test leaves a non-empty value (Section V-A); past 16 predicates reduce,
 // alpha(gamma(a)), costs too much (on test_locks_5, 33 predicates, it was

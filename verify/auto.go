@@ -125,11 +125,14 @@ func stagesFor(prog *ir.Program) []autoStage {
 const firstSearch = 2 * time.Second
 
 // arraySearch bounds the first search stage instead on programs with
-// ghost cells of array elements (ir.Program.Plain): their loops over
-// large arrays are beyond BMC's unwinding, so the search finds their
-// bugs or nothing does, and one run through such a loop takes a
-// second (sorting_bubblesort_ground-2: the search's first run, its
-// expansion and the run that reaches the error, 3-5 s).
+// ghost cells of array elements (ir.Program.Plain) when the search's
+// runs are long (cex.Options.Until: one took more than 2^21 steps):
+// their loops over large arrays are beyond BMC's unwinding, so the
+// search finds their bugs or nothing does, and one run through such a
+// loop takes a second (sorting_bubblesort_ground-2: the search's first
+// run, its expansion and the run that reaches the error, 3-5 s). Short
+// runs keep firstSearch: mcmillan2006's proof, in the last stage, needs
+// the time.
 const arraySearch = 10 * time.Second
 
 // StageGrace is how long the default strategy waits for a stage past
@@ -216,10 +219,10 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	// program leaves undetermined, or after an overflow, is no answer:
 	// the stage is recorded with the reason, and the next stages may
 	// still decide.
-	search := func(end time.Time, none string) (*Result, error) {
+	search := func(end, until time.Time, none string) (*Result, error) {
 		t0 := time.Now()
 		started("search")
-		cx, err := out.search(prog, end)
+		cx, err := out.searchUntil(prog, end, until)
 		if err != nil {
 			return nil, err
 		}
@@ -266,11 +269,12 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			if !cfg.Search {
 				continue
 			}
-			limit := min(budget, firstSearch)
+			end := time.Now().Add(min(budget, firstSearch))
+			until := time.Time{}
 			if prog.Plain != nil {
-				limit = arraySearch
+				until, end = end, time.Now().Add(arraySearch)
 			}
-			if r, err := search(time.Now().Add(limit), "no counterexample yet"); r != nil || err != nil {
+			if r, err := search(end, until, "no counterexample yet"); r != nil || err != nil {
 				return r, err
 			}
 			continue
@@ -353,7 +357,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 	}
 	// 2. The search until the deadline, when an error may be reachable.
 	if cfg.Search && time.Until(deadline) > 0 {
-		if r, err := search(deadline, "no counterexample"); r != nil || err != nil {
+		if r, err := search(deadline, time.Time{}, "no counterexample"); r != nil || err != nil {
 			return r, err
 		}
 	}

@@ -109,13 +109,19 @@ type Searched struct {
 
 // search runs cex.Search until end and adds its statistics to s.
 func (s *Searched) search(prog *ir.Program, end time.Time) (*cex.Counterexample, error) {
+	return s.searchUntil(prog, end, time.Time{})
+}
+
+// searchUntil is search, stopping at until already unless its runs are
+// long (cex.Options.Until).
+func (s *Searched) searchUntil(prog *ir.Program, end, until time.Time) (*cex.Counterexample, error) {
 	if time.Until(end) <= 0 {
 		return nil, nil
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), end)
 	defer cancel()
 	t0 := time.Now()
-	cx, st, err := cex.Search(ctx, prog, cex.Options{})
+	cx, st, err := cex.Search(ctx, prog, cex.Options{Until: until})
 	s.add(Searched{Search: st, SearchTime: time.Since(t0)})
 	s.Search.Mode = st.Mode
 	if err != nil && ctx.Err() == nil {
