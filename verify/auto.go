@@ -272,7 +272,7 @@ func runAuto(prog *ir.Program, cfg Config) (*Result, error) {
 			end := time.Now().Add(min(budget, firstSearch))
 			until := time.Time{}
 			if prog.Plain != nil {
-				until, end = end, time.Now().Add(arraySearch)
+				until, end = end, time.Now().Add(min(arraySearch, time.Until(deadline)))
 			}
 			if r, err := search(end, until, "no counterexample yet"); r != nil || err != nil {
 				return r, err

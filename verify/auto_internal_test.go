@@ -234,3 +234,36 @@ func TestStagesForGhostCells(t *testing.T) {
 		t.Errorf("with ghost cells the other stages are %v, want %v", got, rest)
 	}
 }
+
+// TestAutoSearchKeepsTheDeadline: on a program with ghost cells whose
+// runs are long, the first search stage may take arraySearch, but never
+// past the run's deadline (it did: a 2 s run took 3.6 s and was
+// abandoned by the guard).
+func TestAutoSearchKeepsTheDeadline(t *testing.T) {
+	prog, err := frontend.Parse("a.c", []byte(`extern int __VERIFIER_nondet_int(void); extern void reach_error(void);
+int main() { int a[100000];
+  for (int j = 0; j < 100000; j++) a[j] = __VERIFIER_nondet_int();
+  long s = 0;
+  for (int i = 0; i < 100000; i++) for (int k = 0; k < 100000; k++) s += a[i] < a[k];
+  if (s < 0) reach_error();
+  return 0; }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prog.Plain == nil {
+		t.Fatal("no ghost cells: the test needs them")
+	}
+	defer func() { stageHook = nil }()
+	stageHook = func(p *ir.Program, c Config) (*Result, error) {
+		return &Result{Result: engine.Result{Verdict: engine.Unknown, Reason: engine.NewReason(engine.Undecided, "stub")}}, nil
+	}
+	cfg := Config{Interp: interp.DefaultConfig(), Engine: Auto, Search: true}
+	t0 := time.Now()
+	cfg.Interp.Deadline = t0.Add(3 * time.Second)
+	if _, err := Run(prog, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(t0); d > 4*time.Second {
+		t.Fatalf("a run with a 3 s deadline took %v", d)
+	}
+}
