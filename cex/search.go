@@ -623,8 +623,14 @@ func (s *searcher) solve(ctx context.Context, sol *smt.Solver, path *encode.Path
 		if i >= len(inputPos) || inputPos[i] >= upto {
 			break
 		}
-		if !inSlice(i) || in.Term == nil {
-			continue // not in the query (or never read): the run's value
+		if in.Term == nil && inputPos[i] < upto {
+			// Never read by a constraint: the value a solver's model
+			// completion gives an unconstrained input.
+			vals[inputPos[i]] = leastInRange(in.Havoc.Range)
+			continue
+		}
+		if !inSlice(i) {
+			continue // not in the query: the run's value
 		}
 		raw, err := m.Int(in.Term)
 		if err != nil {
